@@ -1,0 +1,117 @@
+/**
+ * Diagnostics are data: every user error the build can find becomes one of
+ * these, collected across all files, sorted, and printed at the edge. Broken
+ * invariants of the tool itself are thrown as `InternalError` instead.
+ */
+
+export const RULES = [
+  'source/unreadable',
+  'frontmatter/invalid-yaml',
+  'frontmatter/invalid-field',
+  'include/missing',
+  'include/cycle',
+  'include/depth',
+  'include/extension',
+  'include/binary',
+  'include/too-large',
+  'include/outside-root',
+  'section/duplicate-name',
+  'section/static-template',
+  'section/uncached-without-reason',
+  'section/undeclared-input',
+  'section/invalid-name',
+  'template/syntax',
+  'profile/unknown-section',
+  'profile/static-after-dynamic',
+  'profile/empty',
+  'agent/missing-field',
+  'agent/duplicate-name',
+  'agent/invalid-field',
+  'cache/prefix-below-minimum',
+] as const;
+
+export type RuleId = (typeof RULES)[number];
+export type Severity = 'error' | 'warning';
+
+export interface Diagnostic {
+  rule: RuleId;
+  severity: Severity;
+  /** Root-relative POSIX path (or absolute when outside the root). */
+  file: string;
+  /** 1-based. */
+  line: number;
+  /** 1-based, in characters. */
+  column: number;
+  message: string;
+  /** The source line at `line`, for the excerpt; absent when there is no text. */
+  excerpt?: string;
+  /** Extra help shown under the frame. */
+  note?: string;
+}
+
+export class InternalError extends Error {
+  override name = 'InternalError';
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
+
+/** Deterministic order: file, line, column, rule, message. */
+export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return [...diagnostics].sort(
+    (a, b) =>
+      compare(a.file, b.file) ||
+      a.line - b.line ||
+      a.column - b.column ||
+      compare(a.rule, b.rule) ||
+      compare(a.message, b.message),
+  );
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A position in a text, as the diagnostics need it. */
+export interface Position {
+  line: number;
+  column: number;
+  excerpt: string;
+}
+
+/** 1-based line/column of a UTF-16 offset in `text`, plus that line's text. */
+export function positionAt(text: string, offset: number): Position {
+  const clamped = Math.max(0, Math.min(offset, text.length));
+  const lineStart = text.lastIndexOf('\n', clamped - 1) + 1;
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < lineStart; i = text.indexOf('\n', i + 1)) line++;
+  let lineEnd = text.indexOf('\n', lineStart);
+  if (lineEnd === -1) lineEnd = text.length;
+  return { line, column: clamped - lineStart + 1, excerpt: text.slice(lineStart, lineEnd) };
+}
+
+/** The excerpt of a 1-based line of `text` (empty when out of range). */
+export function lineText(text: string, line: number): string {
+  return text.split('\n')[line - 1] ?? '';
+}
+
+export function diagnostic(
+  rule: RuleId,
+  file: string,
+  at: Position | { line: number; column: number; excerpt?: string },
+  message: string,
+  extra: { severity?: Severity; note?: string } = {},
+): Diagnostic {
+  const d: Diagnostic = {
+    rule,
+    severity: extra.severity ?? 'error',
+    file,
+    line: at.line,
+    column: at.column,
+    message,
+  };
+  if (at.excerpt !== undefined) d.excerpt = at.excerpt;
+  if (extra.note !== undefined) d.note = extra.note;
+  return d;
+}

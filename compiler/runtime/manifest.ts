@@ -1,0 +1,138 @@
+/**
+ * The bundle contract: the shape of `dist/manifest.json` and of the files it
+ * names. The compiler writes it, the runtime reads it; this file is the only
+ * thing the two share, so it lives on the runtime side (the runtime must not
+ * import from the compiler stages).
+ *
+ * Every path is relative to the bundle directory and uses `/`.
+ */
+
+/** Bumped on any incompatible change; `loadBundle` refuses other versions. */
+export const SCHEMA_VERSION = 1;
+
+export type SectionKind = 'static' | 'dynamic';
+export type CachePolicy = 'cached' | 'uncached';
+
+interface SectionEntryBase {
+  name: string;
+  /** Artifact path: `static/<name>.<hash>.md` or `dynamic/<name>.<hash>.js`. */
+  file: string;
+  /** sha256 hex of the artifact's bytes. */
+  hash: string;
+  /** Byte size (UTF-8) of the text: the static text, or the template source for dynamic sections. */
+  bytes: number;
+  /** Estimated tokens of that text (see `estimateTokens`). */
+  tokens: number;
+  /** Root-relative path of the source file the section is written in. */
+  source: string;
+  /** Source map of the text (`maps/<name>.<hash>.json`), see `SourceMap`. */
+  map: string;
+}
+
+export interface StaticSectionEntry extends SectionEntryBase {
+  kind: 'static';
+}
+
+export interface DynamicSectionEntry extends SectionEntryBase {
+  kind: 'dynamic';
+  cache: CachePolicy;
+  /** Present exactly when `cache` is `uncached`: why it must be recomputed every turn. */
+  reason?: string;
+  /** The resolved Handlebars source kept beside the thunk: `dynamic/<name>.<hash>.hbs`. */
+  template: string;
+  /** Context variables the template reads (top-level names), sorted. */
+  inputs: string[];
+  /** The subset of `inputs` that may be missing from the context. */
+  optional: string[];
+}
+
+export type SectionEntry = StaticSectionEntry | DynamicSectionEntry;
+
+export interface ProfileEntry {
+  name: string;
+  description: string;
+  source: string;
+  /** Ordered: every static section comes before every dynamic one. */
+  sections: SectionEntry[];
+  /** Index of the first dynamic section (= number of static sections). */
+  boundaryIndex: number;
+  /** sha256 over the ordered static hashes: the global prompt-cache key. */
+  staticPrefixHash: string;
+  staticTokens: number;
+}
+
+export interface AgentEntry {
+  name: string;
+  description: string;
+  tools: string[];
+  model?: string;
+  temperature?: number;
+  maxTokens?: number;
+  /** The agent's system prompt: `agents/<name>.<hash>.md`. */
+  file: string;
+  hash: string;
+  bytes: number;
+  tokens: number;
+  source: string;
+  map: string;
+  /** Frontmatter keys prompt-build does not interpret, kept as written. */
+  extra?: Record<string, unknown>;
+}
+
+export interface SourceEntry {
+  /** sha256 of the source file's bytes. */
+  hash: string;
+  /** Root-relative paths this file includes directly, sorted. */
+  includes: string[];
+}
+
+export interface Manifest {
+  schemaVersion: number;
+  tool: { name: string; version: string; handlebars: string };
+  profiles: Record<string, ProfileEntry>;
+  agents: Record<string, AgentEntry>;
+  /** Every source that contributed to the bundle, keyed by root-relative path. */
+  sources: Record<string, SourceEntry>;
+}
+
+/**
+ * Where each byte range of an emitted text came from. Segments are ordered,
+ * contiguous and cover the text; `chain` lists the include chain from the
+ * section's own source down to `file` (empty when `file` is the section source).
+ */
+export interface SourceMap {
+  output: string;
+  segments: SourceMapSegment[];
+}
+
+export interface SourceMapSegment {
+  /** Byte offsets [start, end) in the emitted text. */
+  start: number;
+  end: number;
+  file: string;
+  /** 1-based line in `file` where the segment starts. */
+  line: number;
+  chain: string[];
+}
+
+/**
+ * A compiled dynamic section module (`dynamic/<name>.<hash>.js`). It imports
+ * nothing: the runtime passes in what it needs, so the same file works loaded
+ * from disk, inlined in `bundle.mjs`, or evaluated by another host.
+ *
+ *   export default function create(rt) { return (ctx) => string }
+ */
+export interface ThunkRuntime {
+  /** Handlebars runtime (`handlebars/runtime`), for templates compiled by `Handlebars.precompile`. */
+  handlebars: unknown;
+  /** Throws the error for a required variable missing from the context. */
+  missing(section: string, variable: string): never;
+  /** Handlebars' string conversion of a value (no HTML escaping). */
+  str(value: unknown): string;
+}
+export type ThunkFactory = (rt: ThunkRuntime) => (ctx: Record<string, unknown>) => string;
+
+/** Rough token estimate used everywhere a size is reported: ceil(UTF-8 bytes / 4). */
+export function estimateTokens(bytes: number): number {
+  return Math.ceil(bytes / 4);
+}
