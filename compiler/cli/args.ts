@@ -1,0 +1,178 @@
+/**
+ * The option table and the parser: argv in, a typed command out. Pure — it
+ * runs nothing, prints nothing, so it is tested without spawning a process.
+ */
+import yargs, { type Argv } from 'yargs';
+import { REPORTERS, type ReporterName } from '../diagnostics-format.js';
+
+export interface CommonOptions {
+  root: string;
+  out: string | undefined;
+  reporter: ReporterName;
+  cache: boolean;
+  color: boolean;
+  maxIncludeDepth: number | undefined;
+  maxIncludeBytes: number | undefined;
+  keepComments: boolean;
+  models: string[] | undefined;
+}
+
+export interface CheckPolicy {
+  /** Profiles whose static prefix hash may change; `*` allows all. Others changing fail the check. */
+  allowStaticPrefixChange: string[] | undefined;
+}
+
+export interface RenderOptions {
+  profile: string | undefined;
+  agent: string | undefined;
+  coordinator: boolean;
+  proactive: boolean;
+  simple: boolean;
+  customSystemPrompt: string | undefined;
+  appendSystemPrompt: string | undefined;
+  overrideSystemPrompt: string | undefined;
+  context: string | undefined;
+  cwd: string | undefined;
+  bundle: string | undefined;
+  json: boolean;
+}
+
+export type Command =
+  | { name: 'build'; options: CommonOptions }
+  | { name: 'watch'; options: CommonOptions }
+  | { name: 'check'; options: CommonOptions; policy: CheckPolicy }
+  | { name: 'render'; options: CommonOptions; render: RenderOptions }
+  | { name: 'inspect'; options: CommonOptions; bundle: string | undefined; json: boolean }
+  | { name: 'diff'; options: CommonOptions; old: string; new: string; json: boolean };
+
+export type ParseOutcome =
+  | { kind: 'command'; command: Command }
+  | { kind: 'usage-error'; message: string; help: string }
+  | { kind: 'output'; text: string };
+
+export async function parseArgs(argv: readonly string[], cwd = process.cwd()): Promise<ParseOutcome> {
+  let command: Command | undefined;
+  let failure: string | undefined;
+  let output = '';
+  const parser = common(yargs([...argv]), cwd)
+    .scriptName('prompt-build')
+    .command(['build', '$0'], 'compile prompts/ and agents/ into the bundle (dist/)', {}, (a) => {
+      command = { name: 'build', options: toCommon(a, cwd) };
+    })
+    .command('watch', 'rebuild on change, only what depends on the changed file', {}, (a) => {
+      command = { name: 'watch', options: toCommon(a, cwd) };
+    })
+    .command(
+      'check',
+      'build in memory; fail on diagnostics or a stale dist/',
+      (y) =>
+        y.option('allow-static-prefix-change', {
+          type: 'string',
+          array: true,
+          describe: 'profiles whose static prefix hash may change (`*` for all); when given, any other change fails',
+        }),
+      (a) => {
+        const allowed = a['allow-static-prefix-change'] as string[] | undefined;
+        command = { name: 'check', options: toCommon(a, cwd), policy: { allowStaticPrefixChange: allowed } };
+      },
+    )
+    .command(
+      'render',
+      'assemble a final prompt through the runtime and print it with the boundary shown',
+      (y) =>
+        y
+          .option('profile', { type: 'string', describe: 'profile to assemble (default: default)' })
+          .option('agent', { type: 'string', describe: 'use this agent as the system prompt' })
+          .option('coordinator', { type: 'boolean', default: false, describe: 'coordinator mode' })
+          .option('proactive', { type: 'boolean', default: false, describe: 'proactive mode' })
+          .option('simple', { type: 'boolean', default: false, describe: 'simple mode' })
+          .option('custom-system-prompt', { type: 'string' })
+          .option('append-system-prompt', { type: 'string' })
+          .option('override-system-prompt', { type: 'string' })
+          .option('context', { type: 'string', describe: 'JSON file with values for dynamic inputs' })
+          .option('cwd', { type: 'string', describe: 'working directory the context providers look at' })
+          .option('bundle', { type: 'string', describe: 'bundle to load (default: the --out directory)' })
+          .option('json', { type: 'boolean', default: false }),
+      (a) => {
+        command = {
+          name: 'render',
+          options: toCommon(a, cwd),
+          render: {
+            profile: a.profile,
+            agent: a.agent,
+            coordinator: a.coordinator,
+            proactive: a.proactive,
+            simple: a.simple,
+            customSystemPrompt: a['custom-system-prompt'],
+            appendSystemPrompt: a['append-system-prompt'],
+            overrideSystemPrompt: a['override-system-prompt'],
+            context: a.context,
+            cwd: a.cwd,
+            bundle: a.bundle,
+            json: a.json,
+          },
+        };
+      },
+    )
+    .command(
+      'inspect [bundle]',
+      'list each profile’s sections with sizes and token estimates',
+      (y) => y.positional('bundle', { type: 'string' }).option('json', { type: 'boolean', default: false }),
+      (a) => {
+        command = { name: 'inspect', options: toCommon(a, cwd), bundle: a.bundle, json: a.json };
+      },
+    )
+    .command(
+      'diff <old> <new>',
+      'compare two bundles: sections added, removed, changed; static prefix hashes',
+      (y) =>
+        y
+          .positional('old', { type: 'string', demandOption: true })
+          .positional('new', { type: 'string', demandOption: true })
+          .option('json', { type: 'boolean', default: false }),
+      (a) => {
+        command = { name: 'diff', options: toCommon(a, cwd), old: a.old, new: a.new, json: a.json };
+      },
+    )
+    .strict()
+    .help()
+    .version(false)
+    .exitProcess(false)
+    .fail((message, error) => {
+      failure = message || error?.message || 'invalid arguments';
+    });
+  const help = await parser.getHelp();
+  await parser.parseAsync([...argv], {}, (_err, _argv, text) => {
+    output = text;
+  });
+  if (failure !== undefined) return { kind: 'usage-error', message: failure, help };
+  if (command) return { kind: 'command', command };
+  return { kind: 'output', text: output };
+}
+
+function common(y: Argv, cwd: string) {
+  return y
+    .option('root', { type: 'string', default: cwd, describe: 'project root holding prompts/ and agents/', global: true })
+    .option('out', { type: 'string', describe: 'bundle directory (default: <root>/dist)', global: true })
+    .option('reporter', { choices: REPORTERS, default: 'human' as ReporterName, describe: 'diagnostics format', global: true })
+    .option('cache', { type: 'boolean', default: true, describe: 'use the persistent parse cache (--no-cache bypasses it)', global: true })
+    .option('color', { type: 'boolean', default: process.stdout.isTTY === true, global: true })
+    .option('max-include-depth', { type: 'number', describe: 'nested include levels allowed (default 5)', global: true })
+    .option('max-include-bytes', { type: 'number', describe: 'largest includable file (default 1 MiB)', global: true })
+    .option('keep-comments', { type: 'boolean', default: false, describe: 'keep block-level HTML comments', global: true })
+    .option('model', { type: 'string', array: true, describe: 'model ids to check cache minimums against', global: true });
+}
+
+function toCommon(a: Record<string, unknown>, cwd: string): CommonOptions {
+  return {
+    root: (a.root as string | undefined) ?? cwd,
+    out: a.out as string | undefined,
+    reporter: a.reporter as ReporterName,
+    cache: a.cache as boolean,
+    color: a.color as boolean,
+    maxIncludeDepth: a['max-include-depth'] as number | undefined,
+    maxIncludeBytes: a['max-include-bytes'] as number | undefined,
+    keepComments: a['keep-comments'] as boolean,
+    models: a.model as string[] | undefined,
+  };
+}

@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { buildProject } from '../../index.js';
+import type { CommonOptions } from '../args.js';
+import type { Io } from '../io.js';
+import { plural, report, toBuildOptions } from '../shared.js';
+
+export async function runBuild(options: CommonOptions, io: Io): Promise<number> {
+  const started = performance.now();
+  const buildOptions = toBuildOptions(options);
+  const result = await buildProject(buildOptions);
+  const ms = Math.round(performance.now() - started);
+  const out = path.relative(process.cwd(), buildOptions.outDir!) || '.';
+  report(io, options, result.ok, result.diagnostics, { outDir: out, written: result.written?.written.length ?? 0 });
+  if (options.reporter === 'human' && result.bundle) {
+    const m = result.bundle.manifest;
+    const written = result.written ? `${plural(result.written.written.length, 'file')} written` : 'nothing written';
+    io.err(
+      `built ${plural(Object.keys(m.profiles).length, 'profile')}, ${plural(Object.keys(m.agents).length, 'agent')} ` +
+        `from ${plural(result.stats.sources, 'source')} into ${out}/ (${written}) in ${ms} ms`,
+    );
+  } else if (options.reporter === 'human' && !result.ok) {
+    io.err(`${out}/ left unchanged`);
+  }
+  return result.ok ? 0 : 1;
+}

@@ -1,0 +1,50 @@
+/**
+ * The `prompt-build` command: parse arguments, run one command, set the exit
+ * code — 0 ok, 1 diagnostics or stale output, 2 usage error. Exit codes are
+ * decided here and nowhere else; commands are loaded only when used.
+ */
+import { parseArgs, type Command } from './args.js';
+import { processIo, type Io } from './io.js';
+
+export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+  const parsed = await parseArgs(argv);
+  if (parsed.kind === 'output') {
+    io.out(parsed.text);
+    return 0;
+  }
+  if (parsed.kind === 'usage-error') {
+    io.err(`${parsed.help}\n\n${parsed.message}`);
+    return 2;
+  }
+  try {
+    return await run(parsed.command, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(error.message);
+      return 2;
+    }
+    // A user error is a diagnostic; reaching here is a bug in prompt-build itself.
+    io.err(`prompt-build: internal error: ${(error as Error).stack ?? String(error)}`);
+    return 1;
+  }
+}
+
+/** A command's own argument problem found after parsing (a missing file named on the command line). */
+export class UsageError extends Error {}
+
+async function run(command: Command, io: Io): Promise<number> {
+  switch (command.name) {
+    case 'build':
+      return (await import('./commands/build.js')).runBuild(command.options, io);
+    case 'watch':
+      return (await import('./commands/watch.js')).runWatch(command.options, io);
+    case 'check':
+      return (await import('./commands/check.js')).runCheck(command.options, command.policy, io);
+    case 'render':
+      return (await import('./commands/render.js')).runRender(command.options, command.render, io);
+    case 'inspect':
+      return (await import('./commands/inspect.js')).runInspect(command.options, command.bundle, command.json, io);
+    case 'diff':
+      return (await import('./commands/diff.js')).runDiff(command.options, command.old, command.new, command.json, io);
+  }
+}

@@ -1,0 +1,45 @@
+/** What every command does the same way: options → build options, diagnostics → output. */
+import path from 'node:path';
+import type { CommonOptions } from './args.js';
+import type { BuildOptions } from '../config.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { formatGithub, formatHuman, formatJson } from '../diagnostics-format.js';
+import type { Io } from './io.js';
+
+export function toBuildOptions(o: CommonOptions): Partial<BuildOptions> & { root: string } {
+  const root = path.resolve(o.root);
+  return {
+    root,
+    outDir: path.resolve(root, o.out ?? 'dist'),
+    ...(o.cache ? {} : { cacheDir: null }),
+    ...(o.maxIncludeDepth === undefined ? {} : { maxDepth: o.maxIncludeDepth }),
+    ...(o.maxIncludeBytes === undefined ? {} : { maxBytes: o.maxIncludeBytes }),
+    ...(o.keepComments ? { stripComments: false } : {}),
+    ...(o.models === undefined ? {} : { models: o.models }),
+  };
+}
+
+/** Prints diagnostics in the chosen format; json carries `extra` fields in the same object. */
+export function report(io: Io, o: CommonOptions, ok: boolean, diagnostics: readonly Diagnostic[], extra: Record<string, unknown> = {}): void {
+  switch (o.reporter) {
+    case 'json':
+      io.out(formatJson(ok, diagnostics, extra));
+      return;
+    case 'github':
+      for (const d of diagnostics) io.out(formatGithub(d));
+      return;
+    case 'human':
+      for (const d of diagnostics) io.err(`${formatHuman(d, { color: o.color })}\n`);
+      if (diagnostics.length > 0) io.err(summary(diagnostics));
+  }
+}
+
+function summary(diagnostics: readonly Diagnostic[]): string {
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  const warnings = diagnostics.length - errors;
+  return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+}
+
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,101 @@
+/**
+ * Compiles one section or agent source into its final text: includes
+ * expanded, comments removed, then checked as what it is — a static text must
+ * hold no template expression, a dynamic one must be a valid template reading
+ * only declared inputs.
+ */
+import { diagnostic, positionAt, type Diagnostic } from './diagnostics.js';
+import type { AgentDef, DynamicSectionDef, SectionDef } from './definitions.js';
+import { expandIncludes, type Expansion, type IncludeHost, type TextSegment } from './include.js';
+import type { Source } from './source.js';
+import { analyzeTemplate } from './template/index.js';
+
+export interface CompiledText {
+  text: string;
+  segments: TextSegment[];
+  /** Root-relative paths included, transitively. */
+  dependencies: string[];
+  /** Absolute paths whose change can change this output (the source itself included). */
+  watched: string[];
+  edges: Array<[string, string]>;
+  diagnostics: Diagnostic[];
+}
+
+/** Looks up a loaded source by root-relative path, for positioning diagnostics in included files. */
+export type SourceLookup = (rel: string) => Pick<Source, 'text'> | undefined;
+
+export async function compileSection(def: SectionDef, source: Source, host: IncludeHost, lookup: SourceLookup): Promise<CompiledText> {
+  const expansion = await expandIncludes(source, host);
+  const compiled = toCompiled(source, expansion);
+  if (def.kind === 'static') {
+    if (!def.verbatim) compiled.diagnostics.push(...staticTemplateDiagnostics(def, expansion, lookup));
+  } else {
+    compiled.diagnostics.push(...templateDiagnostics(def, compiled, lookup));
+  }
+  return compiled;
+}
+
+export async function compileAgent(_def: AgentDef, source: Source, host: IncludeHost): Promise<CompiledText> {
+  return toCompiled(source, await expandIncludes(source, host));
+}
+
+function toCompiled(source: Source, expansion: Expansion): CompiledText {
+  return {
+    text: expansion.text,
+    segments: expansion.segments,
+    dependencies: expansion.dependencies,
+    watched: [source.path, ...expansion.watched],
+    edges: expansion.edges,
+    diagnostics: expansion.diagnostics,
+  };
+}
+
+function staticTemplateDiagnostics(def: SectionDef, expansion: Expansion, lookup: SourceLookup): Diagnostic[] {
+  return expansion.templates.map((hit) => {
+    const text = lookup(hit.file)?.text ?? '';
+    return diagnostic(
+      'section/static-template',
+      hit.file,
+      positionAt(text, hit.offset),
+      `template expression in static section '${def.name}'`,
+      {
+        note:
+          'a template in the static prefix would change it per user and break the global prompt cache; ' +
+          'make the section `kind: dynamic`, or mark it `verbatim: true` if the braces are meant for the model',
+      },
+    );
+  });
+}
+
+function templateDiagnostics(def: DynamicSectionDef, compiled: CompiledText, lookup: SourceLookup): Diagnostic[] {
+  const analysis = analyzeTemplate(compiled.text);
+  const locate = (line: number, column: number) => mapPosition(compiled, line, column, lookup);
+  if (!analysis.ok) {
+    const at = locate(analysis.error.line, analysis.error.column);
+    return [diagnostic('template/syntax', at.file, at, analysis.error.message)];
+  }
+  const declared = new Set(def.inputs);
+  return analysis.variables
+    .filter((v) => !declared.has(v.name))
+    .map((v) => {
+      const at = locate(v.line, v.column);
+      return diagnostic('section/undeclared-input', at.file, at, `section '${def.name}' reads '${v.name}', which it does not declare`, {
+        note: `add '${v.name}' to \`inputs:\` (or \`optional:\` if it may be absent)`,
+      });
+    });
+}
+
+/** A 1-based line/column of the compiled text → the file and position it was written at. */
+function mapPosition(compiled: CompiledText, line: number, column: number, lookup: SourceLookup) {
+  let offset = 0;
+  for (let l = 1; l < line; l++) {
+    const next = compiled.text.indexOf('\n', offset);
+    if (next === -1) break;
+    offset = next + 1;
+  }
+  offset = Math.min(offset + column - 1, Math.max(0, compiled.text.length - 1));
+  const segment = compiled.segments.find((s) => offset >= s.start && offset < s.end) ?? compiled.segments.at(-1);
+  if (!segment) return { file: '', line, column, excerpt: '' };
+  const text = lookup(segment.file)?.text ?? '';
+  return { file: segment.file, ...positionAt(text, segment.offset + (offset - segment.start)) };
+}

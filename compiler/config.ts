@@ -1,0 +1,57 @@
+/**
+ * Build options with their defaults. Every limit the include guards apply is
+ * here, so tests and users can tighten or loosen them in one place.
+ */
+import os from 'node:os';
+import path from 'node:path';
+
+export interface IncludeLimits {
+  /** Lower-case extensions (with the dot) that may be included. */
+  extensions: readonly string[];
+  /** Nested include levels allowed below a source (SPEC §3.5). */
+  maxDepth: number;
+  /** Largest file, in bytes, that may be read as a source or include. */
+  maxBytes: number;
+  /** Remove block-level HTML comments from compiled text (SPEC §3.9). */
+  stripComments: boolean;
+}
+
+export interface BuildOptions extends IncludeLimits {
+  /** Project root (absolute). Sources are `prompts/` and `agents/` below it. */
+  root: string;
+  /** Bundle directory (absolute). */
+  outDir: string;
+  /** Home directory, for `@~/` includes (refused in compile mode unless inside the root). */
+  homeDir: string;
+  /** Persistent per-file cache directory, or null to bypass it. */
+  cacheDir: string | null;
+  /** Model families whose minimum cacheable prefix the static prefix is checked against. */
+  models: readonly string[];
+  /** Parse files in worker threads when there are at least this many to parse. */
+  parallelThreshold: number;
+}
+
+export const DEFAULT_LIMITS: IncludeLimits = {
+  extensions: ['.md', '.markdown', '.mdx', '.txt', '.text'],
+  maxDepth: 5,
+  maxBytes: 1024 * 1024,
+  stripComments: true,
+};
+
+export function resolveBuildOptions(partial: Partial<BuildOptions> & { root: string }): BuildOptions {
+  const root = path.resolve(partial.root);
+  return {
+    ...DEFAULT_LIMITS,
+    outDir: path.join(root, 'dist'),
+    homeDir: os.homedir(),
+    cacheDir: path.join(root, 'node_modules', '.cache', 'prompt-build'),
+    models: ['claude-sonnet'],
+    parallelThreshold: 400,
+    ...definedOnly(partial),
+    root,
+  };
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,160 @@
+/**
+ * What each source file declares, read from its frontmatter and validated:
+ * sections (`prompts/sections/**`), profiles (`prompts/profiles/*`) and
+ * agents (`agents/**`). Every other `.md` under `prompts/` is a fragment.
+ */
+import path from 'node:path';
+import type { CachePolicy } from './runtime/manifest.js';
+import type { Diagnostic } from './diagnostics.js';
+import { FieldReader } from './frontmatter-fields.js';
+import type { Source } from './source.js';
+
+export type SourceRole = 'section' | 'profile' | 'agent' | 'fragment';
+
+/** The role of a root-relative path, from the authoring layout alone. */
+export function roleOf(rel: string): SourceRole {
+  if (rel.startsWith('prompts/sections/')) return 'section';
+  if (rel.startsWith('prompts/profiles/') && !rel.slice('prompts/profiles/'.length).includes('/')) return 'profile';
+  if (rel.startsWith('agents/')) return 'agent';
+  return 'fragment';
+}
+
+interface SectionBase {
+  name: string;
+  source: string;
+  description?: string;
+}
+export interface StaticSectionDef extends SectionBase {
+  kind: 'static';
+  /** `{{…}}` in the text is literal, meant for the model. */
+  verbatim: boolean;
+}
+export interface DynamicSectionDef extends SectionBase {
+  kind: 'dynamic';
+  cache: CachePolicy;
+  reason?: string;
+  /** Declared context variables: required ones and `optional` ones. */
+  inputs: string[];
+  optional: string[];
+}
+export type SectionDef = StaticSectionDef | DynamicSectionDef;
+
+export interface ProfileDef {
+  name: string;
+  source: string;
+  description: string;
+  sections: string[];
+}
+
+export interface AgentDef {
+  name: string;
+  source: string;
+  description: string;
+  tools: string[];
+  model?: string;
+  temperature?: number;
+  maxTokens?: number;
+  extra: Record<string, unknown>;
+}
+
+export type Read<T> = { def: T | null; diagnostics: Diagnostic[] };
+
+const SECTION_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+const AGENT_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const VARIABLE = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+export function readSection(source: Source): Read<SectionDef> {
+  const f = new FieldReader(source, source.data);
+  const name = f.string('name') ?? stem(source.rel);
+  if (!SECTION_NAME.test(name)) {
+    f.report('section/invalid-name', f.has('name') ? 'name' : '', `section name '${name}' must be letters, digits, '-' or '_'`);
+  }
+  const kind = f.oneOf('kind', ['static', 'dynamic'] as const) ?? 'static';
+  const description = f.string('description');
+  const base = { name, source: source.rel, ...(description === undefined ? {} : { description }) };
+  if (kind === 'static') {
+    for (const key of ['cache', 'reason', 'inputs', 'optional'] as const) {
+      if (f.has(key)) f.report('frontmatter/invalid-field', key, `'${key}' applies to dynamic sections only`, 'add `kind: dynamic`');
+    }
+    return { def: { ...base, kind, verbatim: f.boolean('verbatim') ?? false }, diagnostics: f.diagnostics };
+  }
+  if (f.has('verbatim')) f.report('frontmatter/invalid-field', 'verbatim', "'verbatim' applies to static sections only");
+  const cache = f.oneOf('cache', ['cached', 'uncached'] as const) ?? 'cached';
+  const reason = f.string('reason')?.trim();
+  if (cache === 'uncached' && !reason) {
+    f.report(
+      'section/uncached-without-reason',
+      'cache',
+      `section '${name}' is uncached but gives no reason`,
+      'an uncached section is recomputed on every request and can break the prompt cache; write `reason:` to say why it must be',
+    );
+  }
+  if (cache === 'cached' && f.has('reason')) f.report('frontmatter/invalid-field', 'reason', "'reason' is for uncached sections only");
+  const inputs = variables(f, 'inputs');
+  const optional = variables(f, 'optional');
+  const def: DynamicSectionDef = {
+    ...base,
+    kind,
+    cache,
+    inputs: [...new Set([...inputs, ...optional])].sort(),
+    optional: [...new Set(optional)].sort(),
+  };
+  if (cache === 'uncached' && reason) def.reason = reason;
+  return { def, diagnostics: f.diagnostics };
+}
+
+function variables(f: FieldReader, key: string): string[] {
+  const list = f.stringList(key) ?? [];
+  for (const v of list) {
+    if (!VARIABLE.test(v)) f.reportItem('frontmatter/invalid-field', key, v, `'${v}' is not a valid variable name`);
+  }
+  return list.filter((v) => VARIABLE.test(v));
+}
+
+export function readProfile(source: Source): Read<ProfileDef> {
+  const f = new FieldReader(source, source.data);
+  const sections = f.stringList('sections');
+  if (sections === undefined && !f.has('sections')) {
+    f.report('profile/empty', 'sections', `profile '${stem(source.rel)}' lists no sections`, 'add `sections:` with the ordered section names');
+  } else if (sections?.length === 0) {
+    f.report('profile/empty', 'sections', `profile '${stem(source.rel)}' lists no sections`);
+  }
+  const description = f.string('description') ?? firstParagraph(source.body);
+  const def = sections?.length ? { name: stem(source.rel), source: source.rel, description, sections } : null;
+  return { def, diagnostics: f.diagnostics };
+}
+
+const AGENT_KEYS = new Set(['name', 'description', 'tools', 'model', 'temperature', 'maxTokens']);
+
+export function readAgent(source: Source): Read<AgentDef> {
+  const f = new FieldReader(source, source.data);
+  const name = f.string('name', 'agent/invalid-field');
+  const description = f.string('description', 'agent/invalid-field');
+  if (name === undefined && !f.has('name')) f.report('agent/missing-field', '', "agent has no 'name'", 'add `name:` to the frontmatter');
+  if (description === undefined && !f.has('description')) {
+    f.report('agent/missing-field', '', "agent has no 'description'", 'add `description:` to the frontmatter');
+  }
+  if (name !== undefined && !AGENT_NAME.test(name)) {
+    f.report('agent/invalid-field', 'name', `agent name '${name}' must be lowercase letters, digits and hyphens`);
+  }
+  if (description !== undefined && description.trim() === '') f.report('agent/invalid-field', 'description', "'description' is empty");
+  const tools = f.stringList('tools', { commaSeparated: true, rule: 'agent/invalid-field' }) ?? [];
+  const model = f.string('model', 'agent/invalid-field');
+  const temperature = f.number('temperature', (n) => n >= 0 && n <= 2, 'a number from 0 to 2', 'agent/invalid-field');
+  const maxTokens = f.number('maxTokens', (n) => Number.isInteger(n) && n > 0, 'a positive integer', 'agent/invalid-field');
+  const extra = Object.fromEntries(Object.entries(source.data).filter(([key]) => !AGENT_KEYS.has(key)));
+  if (f.diagnostics.length > 0 || name === undefined || description === undefined) return { def: null, diagnostics: f.diagnostics };
+  const def: AgentDef = { name, source: source.rel, description, tools, extra };
+  if (model !== undefined) def.model = model;
+  if (temperature !== undefined) def.temperature = temperature;
+  if (maxTokens !== undefined) def.maxTokens = maxTokens;
+  return { def, diagnostics: f.diagnostics };
+}
+
+function stem(rel: string): string {
+  return path.posix.basename(rel, path.posix.extname(rel));
+}
+
+function firstParagraph(body: string): string {
+  return body.trim().split(/\n\s*\n/)[0]?.replace(/\s+/g, ' ').trim() ?? '';
+}

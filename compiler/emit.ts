@@ -1,0 +1,248 @@
+/**
+ * Turns compiled texts into the bundle: content-addressed artifacts, source
+ * maps, the manifest and the single-file module. Pure: data in, a map of
+ * bundle-relative paths to file contents out — writing is another stage.
+ */
+import { createRequire } from 'node:module';
+import {
+  SCHEMA_VERSION,
+  estimateTokens,
+  type AgentEntry,
+  type Manifest,
+  type ProfileEntry,
+  type SectionEntry,
+  type SourceEntry,
+  type SourceMap,
+} from './runtime/manifest.js';
+import { bundleModuleSource } from './bundle-module.js';
+import { minimumCacheableTokens } from './cache-facts.js';
+import type { CompiledText } from './compile-text.js';
+import type { AgentDef, ProfileDef, SectionDef } from './definitions.js';
+import { diagnostic, type Diagnostic } from './diagnostics.js';
+import { itemPosition } from './frontmatter-fields.js';
+import { sha256, shortHash, stableStringify } from './hash.js';
+import type { Source } from './source.js';
+import { generateThunkModule } from './template/index.js';
+import { TOOL_VERSION } from './version.js';
+
+export interface CompiledSection {
+  def: SectionDef;
+  compiled: CompiledText;
+}
+export interface CompiledAgent {
+  def: AgentDef;
+  compiled: CompiledText;
+}
+export interface ProfileInput {
+  def: ProfileDef;
+  source: Source;
+}
+
+export interface EmitInput {
+  sections: ReadonlyMap<string, CompiledSection>;
+  profiles: readonly ProfileInput[];
+  agents: readonly CompiledAgent[];
+  sources: Readonly<Record<string, SourceEntry>>;
+  models: readonly string[];
+}
+
+export interface Bundle {
+  manifest: Manifest;
+  /** Bundle-relative POSIX path → content. */
+  files: Map<string, string>;
+  diagnostics: Diagnostic[];
+}
+
+export function emitBundle(input: EmitInput): Bundle {
+  const files = new Map<string, string>();
+  const diagnostics: Diagnostic[] = [];
+  const entries = new Map<string, SectionEntry>();
+  const entryFor = (name: string): SectionEntry => {
+    let entry = entries.get(name);
+    if (!entry) {
+      entry = emitSection(input.sections.get(name)!, files);
+      entries.set(name, entry);
+    }
+    return entry;
+  };
+
+  const profiles: Record<string, ProfileEntry> = {};
+  for (const profile of input.profiles) {
+    const problems = checkProfile(profile, input.sections);
+    diagnostics.push(...problems);
+    if (problems.some((d) => d.severity === 'error')) continue;
+    const entry = profileEntry(profile.def, profile.def.sections.map(entryFor));
+    diagnostics.push(...cacheWarnings(profile, entry, input.models));
+    profiles[entry.name] = entry;
+  }
+  for (const [name, section] of input.sections) {
+    if (!entries.has(name)) {
+      const at = { line: 1, column: 1 };
+      diagnostics.push(
+        diagnostic('section/unused', section.def.source, at, `section '${name}' is in no profile and is not emitted`, { severity: 'warning' }),
+      );
+    }
+  }
+
+  const agents: Record<string, AgentEntry> = {};
+  for (const agent of input.agents) agents[agent.def.name] = emitAgent(agent, files);
+
+  const manifest: Manifest = {
+    schemaVersion: SCHEMA_VERSION,
+    tool: { name: 'prompt-build', version: TOOL_VERSION, handlebars: HANDLEBARS_VERSION },
+    profiles,
+    agents,
+    sources: input.sources,
+  };
+  files.set('bundle.mjs', bundleModuleSource(manifest, files));
+  files.set('manifest.json', stableStringify(manifest));
+  return { manifest, files, diagnostics };
+}
+
+const HANDLEBARS_VERSION = (createRequire(import.meta.url)('handlebars/package.json') as { version: string }).version;
+
+function emitSection({ def, compiled }: CompiledSection, files: Map<string, string>): SectionEntry {
+  const base = { name: def.name, source: def.source, ...textSize(compiled.text) };
+  if (def.kind === 'static') {
+    const { file, hash } = addArtifact(files, 'static', def.name, '.md', compiled.text);
+    return { ...base, kind: 'static', file, hash, map: addMap(files, file, compiled) };
+  }
+  const module = generateThunkModule(compiled.text, { section: def.name, inputs: def.inputs, optional: def.optional });
+  const { file, hash } = addArtifact(files, 'dynamic', def.name, '.js', module);
+  const template = file.replace(/\.js$/, '.hbs');
+  files.set(template, compiled.text);
+  const entry: SectionEntry = {
+    ...base,
+    kind: 'dynamic',
+    cache: def.cache,
+    file,
+    hash,
+    template,
+    inputs: def.inputs,
+    optional: def.optional,
+    map: addMap(files, file, compiled),
+  };
+  if (def.reason !== undefined) entry.reason = def.reason;
+  return entry;
+}
+
+function emitAgent({ def, compiled }: CompiledAgent, files: Map<string, string>): AgentEntry {
+  const { file, hash } = addArtifact(files, 'agents', def.name, '.md', compiled.text);
+  const entry: AgentEntry = {
+    name: def.name,
+    description: def.description,
+    tools: def.tools,
+    file,
+    hash,
+    ...textSize(compiled.text),
+    source: def.source,
+    map: addMap(files, file, compiled),
+  };
+  if (def.model !== undefined) entry.model = def.model;
+  if (def.temperature !== undefined) entry.temperature = def.temperature;
+  if (def.maxTokens !== undefined) entry.maxTokens = def.maxTokens;
+  if (Object.keys(def.extra).length > 0) entry.extra = def.extra;
+  return entry;
+}
+
+/** `<dir>/<name>.<hash8><ext>`: unchanged content never changes a file name. */
+function addArtifact(files: Map<string, string>, dir: string, name: string, ext: string, content: string) {
+  const hash = sha256(content);
+  const file = `${dir}/${name}.${shortHash(hash)}${ext}`;
+  files.set(file, content);
+  return { file, hash };
+}
+
+/** Source maps name themselves by their own content, like every other artifact. */
+function addMap(files: Map<string, string>, output: string, compiled: CompiledText): string {
+  const map: SourceMap = { output, segments: byteSegments(compiled) };
+  const content = stableStringify(map);
+  const name = output.replace(/^[a-z]+\//, '').replace(/\.[^.]+\.[a-z]+$/, '');
+  const kind = output.slice(0, output.indexOf('/'));
+  return addArtifact(files, `maps/${kind}`, name, '.json', content).file;
+}
+
+/** The compiler works in UTF-16 offsets; the map promises UTF-8 byte offsets. */
+function byteSegments(compiled: CompiledText): SourceMap['segments'] {
+  let bytes = 0;
+  let chars = 0;
+  return compiled.segments.map(({ start, end, file, line, chain }) => {
+    bytes += Buffer.byteLength(compiled.text.slice(chars, start));
+    const byteStart = bytes;
+    bytes += Buffer.byteLength(compiled.text.slice(start, end));
+    chars = end;
+    return { start: byteStart, end: bytes, file, line, chain };
+  });
+}
+
+function textSize(text: string): { bytes: number; tokens: number } {
+  const bytes = Buffer.byteLength(text);
+  return { bytes, tokens: estimateTokens(bytes) };
+}
+
+function profileEntry(def: ProfileDef, sections: SectionEntry[]): ProfileEntry {
+  const statics = sections.filter((s) => s.kind === 'static');
+  return {
+    name: def.name,
+    description: def.description,
+    source: def.source,
+    sections,
+    boundaryIndex: statics.length,
+    staticPrefixHash: sha256(statics.map((s) => s.hash).join('\n')),
+    staticTokens: statics.reduce((n, s) => n + s.tokens, 0),
+  };
+}
+
+function checkProfile({ def, source }: ProfileInput, sections: ReadonlyMap<string, CompiledSection>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const at = (item: string) => itemPosition(source, 'sections', item);
+  const seen = new Set<string>();
+  let firstDynamic: string | undefined;
+  for (const name of def.sections) {
+    const section = sections.get(name);
+    if (!section) {
+      const known = [...sections.keys()].sort();
+      const near = known.find((k) => k.replace(/[-_]/g, '') === name.replace(/[-_]/g, '').toLowerCase());
+      out.push(
+        diagnostic('profile/unknown-section', def.source, at(name), `profile '${def.name}' lists unknown section '${name}'`, {
+          note: near ? `did you mean '${near}'?` : `known sections: ${known.join(', ') || '(none)'}`,
+        }),
+      );
+      continue;
+    }
+    if (seen.has(name)) {
+      out.push(diagnostic('profile/unknown-section', def.source, at(name), `profile '${def.name}' lists section '${name}' twice`));
+    }
+    seen.add(name);
+    if (section.def.kind === 'dynamic') firstDynamic ??= name;
+    else if (firstDynamic !== undefined) {
+      out.push(
+        diagnostic(
+          'profile/static-after-dynamic',
+          def.source,
+          at(name),
+          `static section '${name}' comes after dynamic section '${firstDynamic}' in profile '${def.name}'`,
+          { note: 'static sections form the cacheable prefix and must all come before the boundary' },
+        ),
+      );
+    }
+  }
+  return out;
+}
+
+function cacheWarnings({ def }: ProfileInput, entry: ProfileEntry, models: readonly string[]): Diagnostic[] {
+  if (entry.boundaryIndex === 0 || entry.boundaryIndex === entry.sections.length) return [];
+  return models.flatMap((model) => {
+    const fact = minimumCacheableTokens(model);
+    if (!fact || entry.staticTokens >= fact.minimumTokens) return [];
+    return [
+      diagnostic(
+        'cache/prefix-below-minimum',
+        def.source,
+        { line: 1, column: 1 },
+        `profile '${def.name}' has a static prefix of ~${entry.staticTokens} tokens, below the ${fact.minimumTokens}-token minimum ${fact.family} models cache`,
+        { severity: 'warning', note: 'below the minimum the provider silently does not cache the prefix' },
+      ),
+    ];
+  });
+}

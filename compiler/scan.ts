@@ -1,0 +1,131 @@
+/**
+ * Finds what the compiler must act on in a Markdown body: include directives,
+ * block-level HTML comments and template expressions — and only where they
+ * count (text nodes; never code, HTML, link destinations or autolinks).
+ *
+ * The result holds offsets into the body, never re-serialised Markdown: the
+ * compiler splices the body by these offsets so every other byte survives.
+ * Most files need no syntax tree at all: a body with no include candidate, no
+ * `{{` and no `<!--` has nothing to find, and parsing is the whole cost of a
+ * build (see `needsScan`).
+ */
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import type { Nodes, Parents, Root } from 'mdast';
+
+export interface Directive {
+  /** Body offsets of the token `@path` (end exclusive). */
+  start: number;
+  end: number;
+  /** The path as written after `@`, trailing sentence punctuation removed. */
+  path: string;
+}
+
+export interface Range {
+  start: number;
+  end: number;
+}
+
+export interface Scan {
+  directives: Directive[];
+  /** Ranges to delete so that maintainer comments disappear without leaving blank lines. */
+  comments: Range[];
+  /** Offsets of `{{` in text nodes (template expressions in prose). */
+  templates: number[];
+}
+
+export const EMPTY_SCAN: Scan = Object.freeze({ directives: [], comments: [], templates: [] }) as Scan;
+
+/**
+ * A token is an include candidate when its path starts with `./ ../ ~/ /` or
+ * ends in an allowed extension (SPEC §3.3); `@username`, `@types/node` stay text.
+ */
+export function isCandidate(pathText: string, extensions: readonly string[]): boolean {
+  if (/^(\.{1,2}\/|~\/|\/)/.test(pathText)) return true;
+  const lower = pathText.toLowerCase();
+  return extensions.some((ext) => lower.endsWith(ext));
+}
+
+/** Cheap pre-check: can `scanBody` find anything in this body? */
+export function needsScan(body: string, extensions: readonly string[]): boolean {
+  if (body.includes('{{') || body.includes('<!--')) return true;
+  for (const match of body.matchAll(TOKEN_IN_TEXT)) {
+    if (isCandidate(trimPath(match[2] ?? ''), extensions)) return true;
+  }
+  return false;
+}
+
+const processor = unified().use(remarkParse).freeze();
+
+export function scanBody(body: string, extensions: readonly string[]): Scan {
+  if (!needsScan(body, extensions)) return EMPTY_SCAN;
+  const tree = processor.parse(body) as Root;
+  const scan: Scan = { directives: [], comments: [], templates: [] };
+  walk(tree, body, extensions, scan, true);
+  return scan;
+}
+
+// `@` at the start of the slice or after whitespace; the path runs to the next whitespace.
+const TOKEN_IN_TEXT = /(^|\s)@(\S+)/g;
+
+function walk(node: Parents, body: string, extensions: readonly string[], scan: Scan, blockLevel: boolean): void {
+  for (const child of node.children as Nodes[]) {
+    const start = child.position?.start.offset;
+    const end = child.position?.end.offset;
+    if (start === undefined || end === undefined) continue;
+    switch (child.type) {
+      case 'text':
+        scanText(body, start, end, extensions, scan);
+        break;
+      case 'html':
+        if (blockLevel && isPureComment(child.value)) scan.comments.push(commentRemoval(body, start, end));
+        break;
+      case 'code':
+      case 'inlineCode':
+        break;
+      case 'link':
+        // An autolink (`<https://…>`) shows its destination as text: not prose.
+        if (body[start] !== '<') walk(child, body, extensions, scan, false);
+        break;
+      default:
+        if ('children' in child) {
+          const isBlock = child.type === 'blockquote' || child.type === 'list' || child.type === 'listItem';
+          walk(child, body, extensions, scan, isBlock);
+        }
+    }
+  }
+}
+
+function scanText(body: string, start: number, end: number, extensions: readonly string[], scan: Scan): void {
+  const raw = body.slice(start, end);
+  for (const match of raw.matchAll(TOKEN_IN_TEXT)) {
+    const at = start + (match.index ?? 0) + (match[1]?.length ?? 0);
+    const written = match[2] ?? '';
+    const pathText = trimPath(written);
+    if (pathText === '' || !isCandidate(pathText, extensions)) continue;
+    scan.directives.push({ start: at, end: at + 1 + pathText.length, path: pathText });
+  }
+  for (let i = raw.indexOf('{{'); i !== -1; i = raw.indexOf('{{', i + 2)) scan.templates.push(start + i);
+}
+
+/** Sentence punctuation after a path (`see @./a.md.`) is not part of it. */
+function trimPath(written: string): string {
+  return written.replace(/[.,;:!?)\]}'"]+$/, '');
+}
+
+function isPureComment(html: string): boolean {
+  return /^<!--[\s\S]*?-->$/.test(html.trim()) && html.indexOf('-->') === html.lastIndexOf('-->');
+}
+
+/**
+ * The range to delete for a block comment: the comment, its line break, and
+ * one blank line when the comment stood alone between blank lines, so that
+ * `A\n\n<!-- x -->\n\nB` becomes `A\n\nB`.
+ */
+function commentRemoval(body: string, start: number, end: number): Range {
+  let to = end;
+  if (body[to] === '\n') to++;
+  const blankBefore = start === 0 || body.startsWith('\n\n', start - 2) || (start === 1 && body[0] === '\n');
+  if (blankBefore && body[to] === '\n') to++;
+  return { start, end: to };
+}

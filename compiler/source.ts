@@ -1,0 +1,145 @@
+/**
+ * Reading one Markdown source: bytes → normalised text (BOM removed, CRLF →
+ * LF) → frontmatter (gray-matter, YAML through `yaml` with its alias limit, so
+ * a YAML bomb is a diagnostic, not an out-of-memory) → body → scan.
+ */
+import fs from 'node:fs/promises';
+import matter from 'gray-matter';
+import YAML from 'yaml';
+import { diagnostic, positionAt, type Diagnostic } from './diagnostics.js';
+import { sha256 } from './hash.js';
+import { scanBody, type Scan } from './scan.js';
+
+export type Frontmatter = Record<string, unknown>;
+
+/** What is derived from a file's bytes alone: cacheable by content hash. */
+export interface ParsedSource {
+  data: Frontmatter;
+  /** Offset of the body in the normalised text. */
+  bodyOffset: number;
+  scan: Scan;
+  /** Frontmatter errors (positions are in the file). */
+  problems: Problem[];
+}
+
+/** A diagnostic before a file name is attached: what the cache stores. */
+export interface Problem {
+  rule: 'frontmatter/invalid-yaml';
+  offset: number;
+  message: string;
+}
+
+export interface Source extends ParsedSource {
+  /** Absolute path as read (not realpath'd). */
+  path: string;
+  /** Root-relative POSIX path, or the absolute path when outside the root. */
+  rel: string;
+  /** sha256 of the raw bytes. */
+  hash: string;
+  /** Normalised full text. */
+  text: string;
+  body: string;
+}
+
+export type ReadFailure =
+  | { kind: 'missing' }
+  | { kind: 'not-a-file' }
+  | { kind: 'too-large'; bytes: number }
+  | { kind: 'binary' }
+  | { kind: 'unreadable'; message: string };
+
+export type ReadResult = { ok: true; bytes: Buffer } | { ok: false; failure: ReadFailure };
+
+/** Reads a text file under the size and binary guards (SPEC §3.4). */
+export async function readTextFile(file: string, maxBytes: number): Promise<ReadResult> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, 'r');
+  } catch (error) {
+    return { ok: false, failure: openFailure(error) };
+  }
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) return { ok: false, failure: { kind: 'not-a-file' } };
+    if (stat.size > maxBytes) return { ok: false, failure: { kind: 'too-large', bytes: stat.size } };
+    const bytes = await handle.readFile();
+    if (bytes.subarray(0, 8192).includes(0)) return { ok: false, failure: { kind: 'binary' } };
+    return { ok: true, bytes };
+  } catch (error) {
+    return { ok: false, failure: openFailure(error) };
+  } finally {
+    await handle.close();
+  }
+}
+
+function openFailure(error: unknown): ReadFailure {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
+  if (code === 'EISDIR') return { kind: 'not-a-file' };
+  return { kind: 'unreadable', message: (error as Error).message };
+}
+
+export function normaliseText(bytes: Uint8Array): string {
+  let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+}
+
+export function parseSource(text: string, extensions: readonly string[]): ParsedSource {
+  const { data, bodyOffset, problems } = splitFrontmatter(text);
+  return { data, bodyOffset, problems, scan: scanBody(text.slice(bodyOffset), extensions) };
+}
+
+/** A file read but not yet parsed. */
+export interface RawFile {
+  path: string;
+  rel: string;
+  hash: string;
+  text: string;
+}
+
+export function rawFile(file: string, rel: string, bytes: Uint8Array): RawFile {
+  return { path: file, rel, hash: sha256(bytes), text: normaliseText(bytes) };
+}
+
+export function makeSource(raw: RawFile, parsed: ParsedSource): Source {
+  return { ...parsed, ...raw, body: raw.text.slice(parsed.bodyOffset) };
+}
+
+export function problemToDiagnostic(source: Pick<Source, 'rel' | 'text'>, problem: Problem): Diagnostic {
+  return diagnostic(problem.rule, source.rel, positionAt(source.text, problem.offset), problem.message);
+}
+
+const YAML_OPTIONS = { schema: 'core', maxAliasCount: 100, uniqueKeys: true, prettyErrors: false } as const;
+
+function splitFrontmatter(text: string): Pick<ParsedSource, 'data' | 'bodyOffset' | 'problems'> {
+  if (!text.startsWith('---')) return { data: {}, bodyOffset: 0, problems: [] };
+  let yamlError: { offset: number; message: string } | undefined;
+  let matterStart = 0;
+  const parsed = matter(text, {
+    engines: {
+      yaml: (source: string) => {
+        matterStart = text.indexOf(source);
+        try {
+          return (YAML.parse(source, YAML_OPTIONS) ?? {}) as object;
+        } catch (error) {
+          const pos = (error as { pos?: [number, number] }).pos;
+          yamlError = { offset: matterStart + (pos?.[0] ?? 0), message: firstLine((error as Error).message) };
+          return {};
+        }
+      },
+    },
+  });
+  const bodyOffset = text.endsWith(parsed.content) ? text.length - parsed.content.length : 0;
+  if (yamlError) return { data: {}, bodyOffset, problems: [{ rule: 'frontmatter/invalid-yaml', ...yamlError }] };
+  const data: unknown = parsed.data;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    const problem: Problem = { rule: 'frontmatter/invalid-yaml', offset: 4, message: 'frontmatter must be a YAML mapping' };
+    return { data: {}, bodyOffset, problems: [problem] };
+  }
+  return { data: data as Frontmatter, bodyOffset, problems: [] };
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+}

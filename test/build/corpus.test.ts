@@ -1,0 +1,126 @@
+/**
+ * Real third-party prompt and agent files (../shared/corpus, with their
+ * provenance). Every file must parse; every file whose body holds no include
+ * candidate, no `{{` and no `<!--` must compile, as a static section, to its
+ * body byte-for-byte (CRLF → LF aside); every agent-shaped file must be
+ * accepted, or rejected with positioned diagnostics.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import matter from 'gray-matter';
+import { describe, expect, it } from 'vitest';
+import { buildProject, DEFAULT_LIMITS } from '../../compiler/index.js';
+import { REPO, tempDir, writeTree } from '../helpers/tree.js';
+
+const CORPUS = path.resolve(REPO, '../shared/corpus');
+const present = await fs.access(CORPUS).then(
+  () => true,
+  () => false,
+);
+const files = present
+  ? (await fs.readdir(CORPUS, { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile() && e.name.endsWith('.md') && e.name !== 'PROVENANCE.md')
+      .map((e) => path.relative(CORPUS, path.join(e.parentPath, e.name)))
+      .sort()
+  : [];
+
+// The corpus lives beside the checkout; a clone without it says so instead of passing silently.
+describe.runIf(present)('third-party corpus', () => {
+  it('holds a few hundred files', () => {
+    expect(files.length).toBeGreaterThan(300);
+  });
+
+  it('every file parses and compiles; plain bodies compile byte-for-byte', async () => {
+    let exact = 0;
+    await forEachLimited(files, 8, async (rel) => {
+      const text = normalise(await fs.readFile(path.join(CORPUS, rel)));
+      const { data, content: body } = matter(text, {});
+      const plain = !hasCandidate(body) && !body.includes('{{') && !body.includes('<!--');
+      const name = sectionName(data, rel);
+      const root = await tempDir('pb-corpus-');
+      await writeTree(root, {
+        'prompts/sections/x.md': text,
+        'prompts/profiles/p.md': `---\nsections: [${JSON.stringify(name)}]\n---\n`,
+      });
+      const result = await buildProject({ root, cacheDir: null, write: false });
+      for (const d of result.diagnostics) {
+        expect(d.line, `${rel}: ${d.rule}`).toBeGreaterThanOrEqual(1);
+        expect(d.column).toBeGreaterThanOrEqual(1);
+      }
+      if (plain && result.ok) {
+        const entry = result.bundle!.manifest.profiles.p!.sections[0]!;
+        expect(result.bundle!.files.get(entry.file), rel).toBe(body);
+        exact++;
+      }
+      if (plain && !result.ok) {
+        // Only a name the section rules refuse may stop a plain file.
+        expect(result.diagnostics.map((d) => d.rule), rel).toEqual(['section/invalid-name']);
+      }
+      await fs.rm(root, { recursive: true, force: true });
+    });
+    expect(exact).toBeGreaterThan(200);
+  });
+
+  it('every agent-shaped file is accepted or rejected with positioned agent diagnostics', async () => {
+    const agents = [];
+    for (const rel of files) {
+      const { data } = matter(normalise(await fs.readFile(path.join(CORPUS, rel))), {});
+      if (typeof data.name === 'string' || typeof data.description === 'string') agents.push(rel);
+    }
+    expect(agents.length).toBeGreaterThan(100);
+    let accepted = 0;
+    await forEachLimited(agents, 8, async (rel) => {
+      const root = await tempDir('pb-agent-');
+      await fs.mkdir(path.join(root, 'agents'), { recursive: true });
+      await fs.copyFile(path.join(CORPUS, rel), path.join(root, 'agents/a.md'));
+      const result = await buildProject({ root, cacheDir: null, write: false });
+      if (result.ok) {
+        accepted++;
+        const agent = Object.values(result.bundle!.manifest.agents)[0]!;
+        expect(Array.isArray(agent.tools)).toBe(true);
+      } else {
+        for (const d of result.diagnostics.filter((x) => x.severity === 'error')) {
+          expect(d.file, rel).toBe('agents/a.md');
+          expect(d.rule).toMatch(/^(agent|frontmatter|include)\//);
+          expect(d.line).toBeGreaterThanOrEqual(1);
+        }
+      }
+      await fs.rm(root, { recursive: true, force: true });
+    });
+    expect(accepted).toBeGreaterThan(agents.length / 2);
+  });
+});
+
+describe.runIf(!present)('third-party corpus', () => {
+  it('is not beside this checkout (../shared/corpus): the corpus tests did not run', () => {
+    expect(present).toBe(false);
+  });
+});
+
+function normalise(bytes: Buffer): string {
+  let text = bytes.toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  return text.replace(/\r\n?/g, '\n');
+}
+
+function hasCandidate(body: string): boolean {
+  return [...body.matchAll(/(^|\s)@(\S+)/g)].some((m) => {
+    const p = (m[2] ?? '').replace(/[.,;:!?)\]}'"]+$/, '');
+    return /^(\.{1,2}\/|~\/|\/)/.test(p) || DEFAULT_LIMITS.extensions.some((e) => p.toLowerCase().endsWith(e));
+  });
+}
+
+function sectionName(data: Record<string, unknown>, rel: string): string {
+  const name = data.name;
+  if (typeof name === 'string' || typeof name === 'number') return String(name);
+  return 'x';
+}
+
+async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
+}

@@ -1,0 +1,40 @@
+/** Temporary copies of fixture trees: tests build and edit copies, never the fixtures. */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const FIXTURES = path.join(REPO, 'test/fixtures');
+
+export async function tempDir(prefix = 'pb-'): Promise<string> {
+  return fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), prefix)));
+}
+
+/** Copies a fixture tree (symlinks kept as symlinks) into a fresh temporary directory. */
+export async function copyFixture(relative: string): Promise<string> {
+  const dir = await tempDir();
+  await fs.cp(path.join(FIXTURES, relative), dir, { recursive: true, verbatimSymlinks: true });
+  return dir;
+}
+
+/** Writes files given as `{ 'prompts/sections/a.md': 'text' }` under `root`. */
+export async function writeTree(root: string, files: Record<string, string | Uint8Array>): Promise<void> {
+  for (const [rel, content] of Object.entries(files)) {
+    const file = path.join(root, rel);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, content);
+  }
+}
+
+/** Every file below `dir` as bundle-relative path → bytes (for byte-for-byte comparisons). */
+export async function readTree(dir: string): Promise<Map<string, Buffer>> {
+  const out = new Map<string, Buffer>();
+  const entries = await fs.readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
+  for (const e of entries) {
+    if (!e.isFile()) continue;
+    const file = path.join(e.parentPath, e.name);
+    out.set(path.relative(dir, file).split(path.sep).join('/'), await fs.readFile(file));
+  }
+  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
