@@ -15,7 +15,7 @@ import { compileAgent, compileSection, type CompiledText } from './compile-text.
 import { readAgent, readProfile, readSection, roleOf, type AgentDef, type ProfileDef, type SectionDef } from './definitions.js';
 import { discoverSources } from './discover.js';
 import { diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.js';
-import { emitBundle, type Bundle, type CompiledAgent, type CompiledSection, type ProfileInput } from './emit.js';
+import { checkProfiles, emitBundle, type Bundle, type CompiledAgent, type CompiledSection, type ProfileInput } from './emit.js';
 import { isInside, type IncludeHost } from './include.js';
 import { openParseCache } from './parse-cache.js';
 import type { SourceEntry } from './runtime/manifest.js';
@@ -123,7 +123,11 @@ export class Compiler {
 
   private async compileEntry(rel: string, loaded: Loaded): Promise<Entry['result']> {
     const role = roleOf(rel);
-    if (!isSource(loaded)) return { role: 'fragment', diagnostics: [readFailure(rel, loaded, this.options.maxBytes)] };
+    if (!isSource(loaded)) {
+      // A fragment is only read when included, and the include reports it.
+      const diagnostics = role === 'fragment' ? [] : [readFailure(rel, loaded, this.options.maxBytes)];
+      return role === 'section' || role === 'agent' ? { role, def: null, compiled: null, diagnostics } : role === 'profile' ? { role, def: null, diagnostics } : { role, diagnostics };
+    }
     const source = loaded;
     const base = source.problems.map((p) => problemToDiagnostic(source, p));
     const realPath = await fs.realpath(source.path).catch(() => source.path);
@@ -191,14 +195,18 @@ export class Compiler {
     }
     await this.recordIncludes(sources);
 
-    const bundle = emitBundle({ sections, profiles, agents, sources, models: this.options.models });
-    diagnostics.push(...bundle.diagnostics);
+    // A section that failed to read is known by its file name, so profiles naming it do not add errors.
+    const unreadable = [...this.entries.values()].flatMap((e) =>
+      e.result.role === 'section' && !e.result.compiled ? [e.result.def?.name ?? stem(e.rel)] : [],
+    );
+    diagnostics.push(...checkProfiles(profiles, new Map([...unreadable.map((n): [string, unknown] => [n, null]), ...sections])));
+    const bundle = hasErrors(diagnostics) ? null : emitBundle({ sections, profiles, agents, sources, models: this.options.models });
+    if (bundle) diagnostics.push(...bundle.diagnostics);
     const sorted = dedupe(sortDiagnostics(diagnostics));
-    const ok = !hasErrors(sorted);
     return {
-      ok,
+      ok: bundle !== null,
       diagnostics: sorted,
-      bundle: ok ? bundle : null,
+      bundle,
       recompiled,
       stats: {
         sources: Object.keys(sources).length,
@@ -234,6 +242,10 @@ export class Compiler {
       }
     }
   }
+}
+
+function stem(rel: string): string {
+  return path.posix.basename(rel, '.md');
 }
 
 function isSourcePath(rel: string): boolean {

@@ -53,6 +53,12 @@ export interface Bundle {
   diagnostics: Diagnostic[];
 }
 
+/** Profile errors: unknown sections, sections listed twice, static after dynamic. */
+export function checkProfiles(profiles: readonly ProfileInput[], sections: ReadonlyMap<string, unknown>): Diagnostic[] {
+  return profiles.flatMap((profile) => checkProfile(profile, sections));
+}
+
+/** Emits a bundle from inputs that passed every check (see `checkProfiles`). */
 export function emitBundle(input: EmitInput): Bundle {
   const files = new Map<string, string>();
   const diagnostics: Diagnostic[] = [];
@@ -68,9 +74,6 @@ export function emitBundle(input: EmitInput): Bundle {
 
   const profiles: Record<string, ProfileEntry> = {};
   for (const profile of input.profiles) {
-    const problems = checkProfile(profile, input.sections);
-    diagnostics.push(...problems);
-    if (problems.some((d) => d.severity === 'error')) continue;
     const entry = profileEntry(profile.def, profile.def.sections.map(entryFor));
     diagnostics.push(...cacheWarnings(profile, entry, input.models));
     profiles[entry.name] = entry;
@@ -193,14 +196,14 @@ function profileEntry(def: ProfileDef, sections: SectionEntry[]): ProfileEntry {
   };
 }
 
-function checkProfile({ def, source }: ProfileInput, sections: ReadonlyMap<string, CompiledSection>): Diagnostic[] {
+function checkProfile({ def, source }: ProfileInput, sections: ReadonlyMap<string, unknown>): Diagnostic[] {
   const out: Diagnostic[] = [];
   const at = (item: string) => itemPosition(source, 'sections', item);
   const seen = new Set<string>();
   let firstDynamic: string | undefined;
   for (const name of def.sections) {
     const section = sections.get(name);
-    if (!section) {
+    if (section === undefined) {
       const known = [...sections.keys()].sort();
       const near = known.find((k) => k.replace(/[-_]/g, '') === name.replace(/[-_]/g, '').toLowerCase());
       out.push(
@@ -214,7 +217,8 @@ function checkProfile({ def, source }: ProfileInput, sections: ReadonlyMap<strin
       out.push(diagnostic('profile/unknown-section', def.source, at(name), `profile '${def.name}' lists section '${name}' twice`));
     }
     seen.add(name);
-    if (section.def.kind === 'dynamic') firstDynamic ??= name;
+    if (section === null) continue; // failed to read: reported where it is written
+    if ((section as CompiledSection).def.kind === 'dynamic') firstDynamic ??= name;
     else if (firstDynamic !== undefined) {
       out.push(
         diagnostic(
