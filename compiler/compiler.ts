@@ -125,15 +125,13 @@ export class Compiler {
     const role = roleOf(rel);
     if (!isSource(loaded)) {
       // A fragment is only read when included, and the include reports it.
-      const diagnostics = role === 'fragment' ? [] : [readFailure(rel, loaded, this.options.maxBytes)];
-      return role === 'section' || role === 'agent' ? { role, def: null, compiled: null, diagnostics } : role === 'profile' ? { role, def: null, diagnostics } : { role, diagnostics };
+      return failed(role, role === 'fragment' ? [] : [readFailure(rel, loaded, this.options.maxBytes)]);
     }
     const source = loaded;
     const base = source.problems.map((p) => problemToDiagnostic(source, p));
     const realPath = await fs.realpath(source.path).catch(() => source.path);
     if (!isInside(this.options.root, realPath)) {
-      const at = { line: 1, column: 1 };
-      return { role: 'fragment', diagnostics: [diagnostic('source/outside-root', rel, at, 'source is a symlink leading outside the project root')] };
+      return failed(role, [diagnostic('source/outside-root', rel, { line: 1, column: 1 }, 'source is a symlink leading outside the project root')]);
     }
     const lookup = (file: string) => this.lookup(file);
     switch (role) {
@@ -156,9 +154,12 @@ export class Compiler {
     }
   }
 
+  /**
+   * The store, not `entries`: during an incremental build `entries` still
+   * holds the previous build's sources, so a changed file would be positioned
+   * against its old text.
+   */
   private lookup(rel: string): Source | undefined {
-    const entry = this.entries.get(rel);
-    if (entry && isSource(entry.loaded)) return entry.loaded;
     return this.store.peek(path.join(this.options.root, rel));
   }
 
@@ -241,6 +242,19 @@ export class Compiler {
         if (isSource(loaded)) sources[to] = { hash: loaded.hash, includes: [] };
       }
     }
+  }
+}
+
+/** The result of a file that could not be read as what its place says it is. */
+function failed(role: Entry['result']['role'], diagnostics: Diagnostic[]): Entry['result'] {
+  switch (role) {
+    case 'section':
+    case 'agent':
+      return { role, def: null, compiled: null, diagnostics };
+    case 'profile':
+      return { role, def: null, diagnostics };
+    case 'fragment':
+      return { role, diagnostics };
   }
 }
 

@@ -20,6 +20,8 @@ export interface CommonOptions {
 export interface CheckPolicy {
   /** Profiles whose static prefix hash may change; `*` allows all. Others changing fail the check. */
   allowStaticPrefixChange: string[] | undefined;
+  /** Bundle (directory or manifest.json) whose static prefix hashes the policy compares with; default: the out directory. */
+  baseline: string | undefined;
 }
 
 export interface RenderOptions {
@@ -66,14 +68,19 @@ export async function parseArgs(argv: readonly string[], cwd = process.cwd()): P
       'check',
       'build in memory; fail on diagnostics or a stale dist/',
       (y) =>
-        y.option('allow-static-prefix-change', {
-          type: 'string',
-          array: true,
-          describe: 'profiles whose static prefix hash may change (`*` for all); when given, any other change fails',
-        }),
+        y
+          .option('allow-static-prefix-change', {
+            type: 'string',
+            array: true,
+            describe: 'profiles whose static prefix hash may change (`*` for all); when given, any other change fails',
+          })
+          .option('baseline', {
+            type: 'string',
+            describe: 'bundle or manifest.json the static prefix hashes are compared with (default: the --out directory)',
+          }),
       (a) => {
         const allowed = a['allow-static-prefix-change'] as string[] | undefined;
-        command = { name: 'check', options: toCommon(a, cwd), policy: { allowStaticPrefixChange: allowed } };
+        command = { name: 'check', options: toCommon(a, cwd), policy: { allowStaticPrefixChange: allowed, baseline: a.baseline } };
       },
     )
     .command(
@@ -141,11 +148,11 @@ export async function parseArgs(argv: readonly string[], cwd = process.cwd()): P
     .fail((message, error) => {
       failure = message || error?.message || 'invalid arguments';
     });
-  const help = await parser.getHelp();
   await parser.parseAsync([...argv], {}, (_err, _argv, text) => {
     output = text;
   });
-  if (failure !== undefined) return { kind: 'usage-error', message: failure, help };
+  // Help is rendered only now: asking yargs for it before parsing swallows the command.
+  if (failure !== undefined) return { kind: 'usage-error', message: failure, help: await parser.getHelp() };
   if (command) return { kind: 'command', command };
   return { kind: 'output', text: output };
 }

@@ -132,6 +132,19 @@ export interface ThunkRuntime {
 }
 export type ThunkFactory = (rt: ThunkRuntime) => (ctx: Record<string, unknown>) => string;
 
+/**
+ * The single-file bundle `dist/bundle.mjs`: one ES module with these named
+ * exports, so a service can import the whole bundle with no file-system access.
+ * Keys of `texts` and `thunks` are the artifact paths the manifest names.
+ */
+export interface BundleModule {
+  manifest: Manifest;
+  /** Every static section text and agent prompt, exactly as in the artifact files. */
+  texts: Record<string, string>;
+  /** Every dynamic section module's default export. */
+  thunks: Record<string, ThunkFactory>;
+}
+
 /** Rough token estimate used everywhere a size is reported: ceil(UTF-8 bytes / 4). */
 export function estimateTokens(bytes: number): number {
   return Math.ceil(bytes / 4);

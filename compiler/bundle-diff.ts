@@ -1,0 +1,176 @@
+/**
+ * What changed between two builds, from their manifests alone: sections and
+ * agents added, removed or changed (with byte and token deltas), sections
+ * that crossed the boundary (static ↔ dynamic), and for each profile whether
+ * its static prefix hash — the global prompt-cache key — changed. Pure: the
+ * `diff` command prints it, `watch` summarises it after every rebuild and
+ * `check` gates on it.
+ */
+import type { AgentEntry, Manifest, ProfileEntry, SectionEntry, SectionKind } from './runtime/manifest.js';
+
+export interface BundleDiff {
+  /** Every profile of either bundle, sorted by name. */
+  profiles: ProfileChange[];
+  /** Sections that differ, sorted by name. A section is known by name across all profiles. */
+  sections: SectionChange[];
+  /** Agents that differ, sorted by name. */
+  agents: AgentChange[];
+}
+
+export type Status = 'added' | 'removed' | 'changed';
+
+/** Old and new value; null on the side where the thing does not exist. */
+export interface Change<T> {
+  old: T | null;
+  new: T | null;
+}
+
+/** Sizes with the difference new − old (an absent side counts as 0). */
+export interface SizeChange {
+  old: number;
+  new: number;
+  delta: number;
+}
+
+export interface ProfileChange {
+  name: string;
+  status: Status | 'unchanged';
+  staticPrefixHash: Change<string>;
+  /** The profile exists on both sides and its static prefix hash differs: every cached prefix is lost. */
+  cacheBust: boolean;
+  staticTokens: SizeChange;
+  boundaryIndex: Change<number>;
+  /** Section names the profile lists now and did not before, and the reverse. */
+  sectionsAdded: string[];
+  sectionsRemoved: string[];
+}
+
+export interface SectionChange {
+  name: string;
+  status: Status;
+  kind: Change<SectionKind>;
+  /** Static on one side, dynamic on the other: it crossed the boundary. */
+  moved: boolean;
+  /** Cache policy (`cached`/`uncached`) of a dynamic section; null for a static one. */
+  cache: Change<string>;
+  bytes: SizeChange;
+  tokens: SizeChange;
+}
+
+export interface AgentChange {
+  name: string;
+  status: Status;
+  bytes: SizeChange;
+  tokens: SizeChange;
+  /** Which parts changed: `prompt` for the text, otherwise the definition field names. */
+  fields: string[];
+}
+
+export function diffManifests(older: Manifest, newer: Manifest): BundleDiff {
+  const oldSections = sectionsOf(older);
+  const newSections = sectionsOf(newer);
+  return {
+    profiles: unionOfKeys(older.profiles, newer.profiles).map((name) =>
+      diffProfile(name, older.profiles[name], newer.profiles[name], oldSections, newSections),
+    ),
+    sections: unionOfKeys(Object.fromEntries(oldSections), Object.fromEntries(newSections))
+      .map((name) => diffSection(name, oldSections.get(name), newSections.get(name)))
+      .filter((c): c is SectionChange => c !== null),
+    agents: unionOfKeys(older.agents, newer.agents)
+      .map((name) => diffAgent(name, older.agents[name], newer.agents[name]))
+      .filter((c): c is AgentChange => c !== null),
+  };
+}
+
+/** True when the two manifests describe the same prompts (sources may still differ). */
+export function isEmptyDiff(diff: BundleDiff): boolean {
+  return diff.sections.length === 0 && diff.agents.length === 0 && diff.profiles.every((p) => p.status === 'unchanged');
+}
+
+/** A section's entry is the same in every profile that lists it, so one map covers the bundle. */
+function sectionsOf(manifest: Manifest): Map<string, SectionEntry> {
+  const out = new Map<string, SectionEntry>();
+  for (const profile of Object.values(manifest.profiles)) for (const s of profile.sections) out.set(s.name, s);
+  return out;
+}
+
+function diffProfile(
+  name: string,
+  older: ProfileEntry | undefined,
+  newer: ProfileEntry | undefined,
+  oldSections: ReadonlyMap<string, SectionEntry>,
+  newSections: ReadonlyMap<string, SectionEntry>,
+): ProfileChange {
+  const oldNames = older?.sections.map((s) => s.name) ?? [];
+  const newNames = newer?.sections.map((s) => s.name) ?? [];
+  const change: ProfileChange = {
+    name,
+    status: statusOf(older, newer),
+    staticPrefixHash: { old: older?.staticPrefixHash ?? null, new: newer?.staticPrefixHash ?? null },
+    cacheBust: older !== undefined && newer !== undefined && older.staticPrefixHash !== newer.staticPrefixHash,
+    staticTokens: size(older?.staticTokens, newer?.staticTokens),
+    boundaryIndex: { old: older?.boundaryIndex ?? null, new: newer?.boundaryIndex ?? null },
+    sectionsAdded: newNames.filter((n) => !oldNames.includes(n)),
+    sectionsRemoved: oldNames.filter((n) => !newNames.includes(n)),
+  };
+  if (change.status === 'changed' && older && newer) {
+    const same =
+      older.description === newer.description &&
+      older.staticPrefixHash === newer.staticPrefixHash &&
+      oldNames.join('\n') === newNames.join('\n') &&
+      newNames.every((n) => sameSection(oldSections.get(n), newSections.get(n)));
+    if (same) change.status = 'unchanged';
+  }
+  return change;
+}
+
+function diffSection(name: string, older: SectionEntry | undefined, newer: SectionEntry | undefined): SectionChange | null {
+  if (older && newer && sameSection(older, newer)) return null;
+  return {
+    name,
+    status: statusOf(older, newer),
+    kind: { old: older?.kind ?? null, new: newer?.kind ?? null },
+    moved: older !== undefined && newer !== undefined && older.kind !== newer.kind,
+    cache: { old: cacheOf(older), new: cacheOf(newer) },
+    bytes: size(older?.bytes, newer?.bytes),
+    tokens: size(older?.tokens, newer?.tokens),
+  };
+}
+
+function diffAgent(name: string, older: AgentEntry | undefined, newer: AgentEntry | undefined): AgentChange | null {
+  const fields = older && newer ? changedAgentFields(older, newer) : [];
+  if (older && newer && fields.length === 0) return null;
+  return { name, status: statusOf(older, newer), bytes: size(older?.bytes, newer?.bytes), tokens: size(older?.tokens, newer?.tokens), fields };
+}
+
+const AGENT_FIELDS = ['description', 'tools', 'model', 'temperature', 'maxTokens', 'extra'] as const;
+
+function changedAgentFields(older: AgentEntry, newer: AgentEntry): string[] {
+  const fields = older.hash === newer.hash ? [] : ['prompt'];
+  for (const key of AGENT_FIELDS) {
+    if (JSON.stringify(older[key]) !== JSON.stringify(newer[key])) fields.push(key);
+  }
+  return fields;
+}
+
+function sameSection(a: SectionEntry | undefined, b: SectionEntry | undefined): boolean {
+  return a !== undefined && b !== undefined && a.hash === b.hash && a.kind === b.kind && cacheOf(a) === cacheOf(b);
+}
+
+function cacheOf(entry: SectionEntry | undefined): string | null {
+  return entry?.kind === 'dynamic' ? entry.cache : null;
+}
+
+function statusOf(older: unknown, newer: unknown): Status {
+  if (older === undefined) return 'added';
+  if (newer === undefined) return 'removed';
+  return 'changed';
+}
+
+function size(older: number | undefined, newer: number | undefined): SizeChange {
+  return { old: older ?? 0, new: newer ?? 0, delta: (newer ?? 0) - (older ?? 0) };
+}
+
+function unionOfKeys(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+}

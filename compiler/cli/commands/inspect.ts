@@ -1,0 +1,87 @@
+/**
+ * `prompt-build inspect [bundle]`: what a built bundle holds — per profile the
+ * sections in order with their size, the boundary, the static prefix and its
+ * hash (the global cache key) — and the agents.
+ */
+import path from 'node:path';
+import type { AgentEntry, Manifest, ProfileEntry, SectionEntry } from '../../runtime/manifest.js';
+import type { CommonOptions } from '../args.js';
+import type { Io } from '../io.js';
+import { readManifestArg } from '../read-manifest.js';
+import { plural, toBuildOptions } from '../shared.js';
+
+export async function runInspect(options: CommonOptions, bundle: string | undefined, json: boolean, io: Io): Promise<number> {
+  const target = bundle ?? (path.relative(process.cwd(), toBuildOptions(options).outDir!) || '.');
+  const manifest = await readManifestArg(target);
+  io.out(json ? JSON.stringify(inspection(manifest), null, 2) : formatInspection(manifest));
+  return 0;
+}
+
+/** The JSON shape: the manifest's facts without artifact paths a reader of sizes does not need. */
+export function inspection(manifest: Manifest) {
+  return {
+    profiles: Object.values(manifest.profiles).map((p) => ({
+      name: p.name,
+      description: p.description,
+      boundaryIndex: p.boundaryIndex,
+      staticPrefixHash: p.staticPrefixHash,
+      staticTokens: p.staticTokens,
+      sections: p.sections.map((s) => ({
+        name: s.name,
+        kind: s.kind,
+        ...(s.kind === 'dynamic' ? { cache: s.cache, ...(s.reason === undefined ? {} : { reason: s.reason }) } : {}),
+        bytes: s.bytes,
+        tokens: s.tokens,
+        source: s.source,
+      })),
+    })),
+    agents: Object.values(manifest.agents).map((a) => ({
+      name: a.name,
+      description: a.description,
+      tools: a.tools,
+      ...(a.model === undefined ? {} : { model: a.model }),
+      bytes: a.bytes,
+      tokens: a.tokens,
+      source: a.source,
+    })),
+  };
+}
+
+export function formatInspection(manifest: Manifest): string {
+  const blocks = Object.values(manifest.profiles).map(formatProfile);
+  const agents = Object.values(manifest.agents);
+  blocks.push(agents.length === 0 ? 'agents: none' : formatAgents(agents));
+  return blocks.join('\n\n');
+}
+
+function formatProfile(profile: ProfileEntry): string {
+  const header = ['#', 'section', 'kind', 'cache', 'bytes', 'tokens', ''];
+  const lines = table([header, ...profile.sections.map(sectionRow)], 'rlllrrl').map((line) => `  ${line}`.trimEnd());
+  const boundary =
+    `  ── boundary · static prefix: ${plural(profile.boundaryIndex, 'section')}, ~${number(profile.staticTokens)} tokens, ` +
+    `hash ${profile.staticPrefixHash.slice(0, 12)} ──`;
+  // Row 0 is the header, so the boundary goes after row `boundaryIndex`.
+  lines.splice(profile.boundaryIndex + 1, 0, boundary);
+  return [`profile ${profile.name}${profile.description ? ` — ${profile.description}` : ''}`, ...lines].join('\n');
+}
+
+function sectionRow(s: SectionEntry, index: number): string[] {
+  const cache = s.kind === 'dynamic' ? s.cache : '';
+  const note = s.kind === 'dynamic' && s.reason ? `(${s.reason})` : '';
+  return [String(index + 1), s.name, s.kind, cache, number(s.bytes), number(s.tokens), note];
+}
+
+function formatAgents(agents: AgentEntry[]): string {
+  const rows = agents.map((a) => [a.name, a.tools.join(', ') || '(all)', a.model ?? '', number(a.bytes), number(a.tokens)]);
+  return ['agents', ...table([['name', 'tools', 'model', 'bytes', 'tokens'], ...rows], 'lllrr').map((l) => `  ${l}`.trimEnd())].join('\n');
+}
+
+/** Aligns columns; `align` is one `l` or `r` per column. */
+function table(rows: string[][], align: string): string[] {
+  const widths = [...align].map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  return rows.map((row) => row.map((cell, c) => (align[c] === 'r' ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join('  '));
+}
+
+function number(n: number): string {
+  return n.toLocaleString('en-US');
+}

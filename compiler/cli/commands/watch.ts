@@ -1,0 +1,67 @@
+/**
+ * `prompt-build watch`: rebuild on change and say what changed. Status lines
+ * go to stderr like `build`'s; diagnostics go through the chosen reporter.
+ * Runs until SIGINT or SIGTERM, then closes the watcher and exits 0.
+ */
+import path from 'node:path';
+import type { Diagnostic } from '../../diagnostics.js';
+import { formatRebuildLine } from '../../watch/rebuild-line.js';
+import { startWatch, type WatchEvent } from '../../watch/session.js';
+import type { CommonOptions } from '../args.js';
+import type { Io } from '../io.js';
+import { plural, report, toBuildOptions } from '../shared.js';
+
+export async function runWatch(options: CommonOptions, io: Io): Promise<number> {
+  const buildOptions = toBuildOptions(options);
+  const out = path.relative(process.cwd(), buildOptions.outDir!) || '.';
+  const print = printer(options, io, out);
+  const stopped = new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+  const session = await startWatch(buildOptions, print);
+  await stopped;
+  await session.close();
+  io.err('watch stopped');
+  return 0;
+}
+
+/** What each watch event prints. Warnings repeat on every build, so they are shown only when they change. */
+function printer(options: CommonOptions, io: Io, out: string): (event: WatchEvent) => void {
+  let shownWarnings = '';
+  return (event) => {
+    switch (event.type) {
+      case 'ready':
+        io.err(`watching ${path.relative(process.cwd(), event.root) || '.'} for changes · Ctrl-C to stop`);
+        return;
+      case 'failure':
+        io.err(`prompt-build: internal error: ${(event.error as Error)?.stack ?? String(event.error)}`);
+        io.err('still watching; the next change rebuilds from scratch');
+        return;
+      case 'build': {
+        const { result, ms } = event;
+        const warnings = keyOf(result.diagnostics);
+        const extra = { event: event.first ? 'build' : 'rebuild', ms: Math.round(ms), ...(event.diff ? { diff: event.diff } : {}) };
+        if (!result.ok || warnings !== shownWarnings || options.reporter === 'json') report(io, options, result.ok, result.diagnostics, extra);
+        if (result.ok) shownWarnings = warnings;
+        if (options.reporter === 'human' || options.reporter === 'github') io.err(statusLine(event, out));
+      }
+    }
+  };
+}
+
+function statusLine({ first, result, diff, ms }: Extract<WatchEvent, { type: 'build' }>, out: string): string {
+  if (!result.bundle) {
+    const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+    return `✖ ${first ? 'build' : 'rebuild'} failed in ${Math.round(ms)} ms with ${plural(errors, 'error')}; ${out}/ keeps the last good build`;
+  }
+  if (first || !diff) {
+    const m = result.bundle.manifest;
+    return `built ${plural(Object.keys(m.profiles).length, 'profile')}, ${plural(Object.keys(m.agents).length, 'agent')} into ${out}/ in ${Math.round(ms)} ms`;
+  }
+  return formatRebuildLine(diff, ms);
+}
+
+function keyOf(diagnostics: readonly Diagnostic[]): string {
+  return diagnostics.map((d) => `${d.file}:${d.line}:${d.column}:${d.rule}:${d.message}`).join('\n');
+}

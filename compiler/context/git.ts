@@ -1,0 +1,137 @@
+/**
+ * The system context (SPEC §7): a snapshot of the repository the session
+ * starts in — branch, main branch, short status, last five commits, user name.
+ * The five git commands run concurrently, so the snapshot costs about as much
+ * as the slowest of them. `--no-optional-locks` keeps them from taking the
+ * index lock, so a snapshot never makes the user's own git commands fail.
+ * Outside a repository, without git, or on any git error there is no snapshot.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import type { ContextSession } from './session.js';
+
+export interface SystemContext {
+  /** Present only inside a git work tree. */
+  gitStatus?: string;
+}
+
+export interface SystemContextOptions {
+  /** Default: `process.cwd()`. */
+  cwd?: string;
+}
+
+/** With a session, the snapshot is taken once per working directory and reused; without one, every call takes a new one. */
+export function getSystemContext(options: SystemContextOptions = {}, session?: ContextSession): Promise<SystemContext> {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  return session ? session.systemContext(cwd, () => takeSnapshot(cwd)) : takeSnapshot(cwd);
+}
+
+/** The argument lists of the five commands (after `git`), exported so the benchmark times exactly these. */
+export const GIT_SNAPSHOT_COMMANDS = {
+  // Exit 1 with no output when HEAD is detached; works on a branch with no commits yet.
+  branch: ['--no-optional-locks', 'symbolic-ref', '--short', '--quiet', 'HEAD'],
+  // One command for every main-branch candidate: origin's HEAD (with its target), then main/master.
+  mainBranch: [
+    '--no-optional-locks',
+    'for-each-ref',
+    '--format=%(refname)%09%(symref)',
+    'refs/remotes/origin/HEAD',
+    'refs/heads/main',
+    'refs/heads/master',
+    'refs/remotes/origin/main',
+    'refs/remotes/origin/master',
+  ],
+  status: ['--no-optional-locks', 'status', '--short'],
+  log: ['--no-optional-locks', 'log', '--oneline', '-n', '5'],
+  userName: ['--no-optional-locks', 'config', 'user.name'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** Longest status kept in the prompt; a dirty checkout must not crowd out the conversation. */
+export const MAX_STATUS_CHARS = 2000;
+
+type GitResult = { ok: true; stdout: string } | { ok: false; exitCode: number | null };
+
+async function takeSnapshot(cwd: string): Promise<SystemContext> {
+  // status first: it is the slow one, and each spawn holds the event loop for a moment.
+  const [status, log, branch, mainBranch, userName] = await Promise.all([
+    runGit(GIT_SNAPSHOT_COMMANDS.status, cwd),
+    runGit(GIT_SNAPSHOT_COMMANDS.log, cwd),
+    runGit(GIT_SNAPSHOT_COMMANDS.branch, cwd),
+    runGit(GIT_SNAPSHOT_COMMANDS.mainBranch, cwd),
+    runGit(GIT_SNAPSHOT_COMMANDS.userName, cwd),
+  ]);
+  // status fails outside a work tree and when git is missing; symbolic-ref fails with 1 only for a detached HEAD.
+  if (!status.ok || (!branch.ok && branch.exitCode !== 1) || !mainBranch.ok) return {};
+  const commits = log.ok ? log.stdout.trim() : ''; // log fails on a branch with no commits yet
+  return {
+    gitStatus: formatGitStatus({
+      branch: branch.ok ? branch.stdout.trim() : `(detached HEAD${commits ? ` at ${commits.split(' ', 1)[0]}` : ''})`,
+      mainBranch: pickMainBranch(mainBranch.stdout),
+      userName: userName.ok ? userName.stdout.trim() : '',
+      status: status.stdout.trimEnd(), // not trimStart: the first column of `--short` is the index state
+      commits,
+    }),
+  };
+}
+
+interface Snapshot {
+  branch: string;
+  mainBranch: string;
+  userName: string;
+  status: string;
+  commits: string;
+}
+
+function formatGitStatus(s: Snapshot): string {
+  return [
+    'This is the git status at the start of the conversation. It is a snapshot: it will not update during the conversation.',
+    `Current branch: ${s.branch}`,
+    `Main branch (you will usually use this for pull requests): ${s.mainBranch}`,
+    ...(s.userName ? [`Git user: ${s.userName}`] : []),
+    '',
+    'Status:',
+    s.status === '' ? '(clean)' : truncateStatus(s.status),
+    '',
+    'Recent commits:',
+    s.commits === '' ? '(no commits yet)' : s.commits,
+  ].join('\n');
+}
+
+/** Cut at a line boundary within the limit, and say how much was left out. */
+function truncateStatus(status: string): string {
+  if (status.length <= MAX_STATUS_CHARS) return status;
+  const cut = status.lastIndexOf('\n', MAX_STATUS_CHARS);
+  const kept = cut > 0 ? status.slice(0, cut) : status.slice(0, MAX_STATUS_CHARS);
+  const omitted = status.split('\n').length - kept.split('\n').length;
+  return (
+    `${kept}\n... (truncated: the status is over ${MAX_STATUS_CHARS.toLocaleString('en-US')} characters; ` +
+    `${omitted} more lines not shown. Run "git status" for the full list.)`
+  );
+}
+
+/** origin's HEAD names the main branch when the clone recorded it; otherwise main, then master. */
+function pickMainBranch(forEachRef: string): string {
+  const refs = new Map<string, string>();
+  for (const line of forEachRef.split('\n')) {
+    const [ref, target] = line.split('\t');
+    if (ref) refs.set(ref, target ?? '');
+  }
+  const originHead = refs.get('refs/remotes/origin/HEAD');
+  if (originHead) return originHead.replace(/^refs\/remotes\/origin\//, '');
+  const found = ['main', 'master'].find((name) => refs.has(`refs/heads/${name}`) || refs.has(`refs/remotes/origin/${name}`));
+  return found ?? 'main';
+}
+
+function runGit(args: readonly string[], cwd: string): Promise<GitResult> {
+  return new Promise((resolve) => {
+    execFile('git', args, { cwd, maxBuffer: MAX_OUTPUT_BYTES, timeout: TIMEOUT_MS, windowsHide: true }, (error, stdout) => {
+      if (!error) resolve({ ok: true, stdout });
+      else resolve({ ok: false, exitCode: typeof error.code === 'number' ? error.code : null });
+    });
+  });
+}
+
+// A huge status is cut to 2,000 characters anyway, but must not fail the snapshot by overflowing the default 1 MiB.
+const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
+// A git stuck on a network file system must not hold up the prompt; a timed-out snapshot is no snapshot.
+const TIMEOUT_MS = 10_000;

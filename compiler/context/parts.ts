@@ -1,0 +1,74 @@
+/**
+ * The three parts of a request's prompt (SPEC §6.5), fetched concurrently:
+ * the default system prompt, the user context and the system context. A
+ * custom system prompt replaces the default one, and the git snapshot goes
+ * with it (it is appended to the default prompt only), so neither is computed.
+ *
+ * The default prompt's builder is injected: it is the runtime's job
+ * (`getSystemPrompt`), and taking it as a function keeps `context/` free of
+ * any dependency on the runtime.
+ */
+import type { Diagnostic } from '../diagnostics.js';
+import { getSystemContext, type SystemContext } from './git.js';
+import type { ContextSession } from './session.js';
+import { getUserContext, type UserContext, type UserContextOptions } from './user-context.js';
+
+export interface SystemPromptPartsOptions extends UserContextOptions {
+  /** Builds the default system prompt, e.g. `() => getSystemPrompt(bundle, …)`. */
+  getDefaultSystemPrompt: () => Promise<readonly string[]>;
+  /** When given (even empty), the default prompt and the system context are skipped. */
+  customSystemPrompt?: string;
+  /** Memoises the git snapshot; without one it is taken on every call. */
+  session?: ContextSession;
+}
+
+/** For the runtime's `prependUserContext(messages, userContext)` / `appendSystemContext(prompt, systemContext)`. */
+export type SystemPromptParts = {
+  /** `claudeMd` (the rendered instruction files, when there are any) and `currentDate`. */
+  userContext: Record<string, string>;
+  /** From instruction-file discovery: skipped includes and rules files. */
+  warnings: Diagnostic[];
+} & (
+  | { defaultSystemPrompt: readonly string[]; systemContext: Record<string, string> }
+  | { defaultSystemPrompt: null; systemContext: null }
+);
+
+export function fetchSystemPromptParts(options: SystemPromptPartsOptions): Promise<SystemPromptParts> {
+  const { getDefaultSystemPrompt, customSystemPrompt, session, ...userOptions } = options;
+  return fetchParts(
+    {
+      defaultSystemPrompt: getDefaultSystemPrompt,
+      userContext: () => getUserContext(userOptions),
+      systemContext: () => getSystemContext({ cwd: userOptions.cwd }, session),
+    },
+    customSystemPrompt !== undefined,
+  );
+}
+
+/** The three computations behind the parts; separate from the options so their scheduling can be tested on its own. */
+export interface PartProviders {
+  defaultSystemPrompt: () => Promise<readonly string[]>;
+  userContext: () => Promise<UserContext>;
+  systemContext: () => Promise<SystemContext>;
+}
+
+/** All needed providers are started before any is awaited. */
+export async function fetchParts(providers: PartProviders, hasCustomPrompt: boolean): Promise<SystemPromptParts> {
+  if (hasCustomPrompt) {
+    const user = await providers.userContext();
+    return { defaultSystemPrompt: null, systemContext: null, ...userParts(user) };
+  }
+  const [defaultSystemPrompt, user, system] = await Promise.all([
+    providers.defaultSystemPrompt(),
+    providers.userContext(),
+    providers.systemContext(),
+  ]);
+  const systemContext: Record<string, string> = system.gitStatus === undefined ? {} : { gitStatus: system.gitStatus };
+  return { defaultSystemPrompt, systemContext, ...userParts(user) };
+}
+
+function userParts(user: UserContext): Pick<SystemPromptParts, 'userContext' | 'warnings'> {
+  const userContext: Record<string, string> =
+    user.instructions === null ? { currentDate: user.currentDate } : { claudeMd: user.instructions, currentDate: user.currentDate };
+  return { userContext, warnings: user.warnings };
+}

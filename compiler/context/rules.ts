@@ -1,0 +1,57 @@
+/**
+ * Conditional rules files (SPEC §7): a rules file whose frontmatter carries
+ * `paths:` (a glob or a list of globs) applies only when one of the files in
+ * play matches, relative to the project directory that holds the rules folder.
+ *
+ * Globs follow picomatch (the matcher tinyglobby uses), with two choices made
+ * for people who write `.gitignore`-style lists: a glob without a slash matches
+ * the file name at any depth (`*.test.ts`), and dot files are matched too.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/** Where a rules file applies, read from its frontmatter. */
+export type RuleScope =
+  | { kind: 'everywhere' }
+  | { kind: 'paths'; globs: readonly string[] }
+  | { kind: 'invalid'; message: string };
+
+export function readRuleScope(frontmatter: Record<string, unknown>): RuleScope {
+  if (!('paths' in frontmatter)) return { kind: 'everywhere' };
+  const value = frontmatter.paths;
+  const globs = typeof value === 'string' ? [value] : value;
+  if (Array.isArray(globs) && globs.length > 0 && globs.every((g) => typeof g === 'string' && g.trim() !== '')) {
+    return { kind: 'paths', globs: globs.map((g: string) => g.trim()) };
+  }
+  return {
+    kind: 'invalid',
+    message: '`paths:` must be a glob or a non-empty list of globs; this rules file is not applied until it is fixed',
+  };
+}
+
+/** True when a file in play (absolute, or relative to `cwd`) lies under `projectDir` and matches a glob. */
+export function matchesFilesInPlay(
+  globs: readonly string[],
+  projectDir: string,
+  filesInPlay: readonly string[],
+  cwd: string,
+): boolean {
+  const isMatch = picomatch(
+    globs.map((g) => (g.includes('/') ? g : `**/${g}`)),
+    { dot: true },
+  );
+  return filesInPlay.some((file) => {
+    const rel = path.relative(projectDir, path.resolve(cwd, file));
+    const outside = rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel);
+    return !outside && isMatch(rel.split(path.sep).join('/'));
+  });
+}
+
+type Matcher = (candidate: string) => boolean;
+
+// picomatch ships without type declarations and is reached through tinyglobby's
+// dependency; `require` with this narrow signature keeps the type check strict.
+const picomatch = createRequire(import.meta.url)('picomatch') as (
+  globs: readonly string[],
+  options: { dot: boolean },
+) => Matcher;

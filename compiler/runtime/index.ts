@@ -1,0 +1,48 @@
+/**
+ * `prompt-build/runtime`: what a service ships to turn a built bundle into
+ * system prompts. It imports nothing from the compiler; its one third-party
+ * dependency is the Handlebars runtime the thunks use.
+ */
+export { loadBundle } from './load-bundle.js';
+export { loadBundleModule } from './load-bundle-module.js';
+export {
+  BundleError,
+  type Bundle,
+  type BundleAgent,
+  type BundleProfile,
+  type DynamicSection,
+  type RenderSection,
+} from './bundle.js';
+export {
+  createSectionCache,
+  DANGEROUS_uncachedSystemPromptSection,
+  resolveSystemPromptSections,
+  systemPromptSection,
+  type ComputeSection,
+  type SectionCache,
+  type SectionValue,
+  type SystemPromptSection,
+} from './section-cache.js';
+export {
+  asSystemPrompt,
+  isSystemPrompt,
+  renderSystemPrompt,
+  SYSTEM_PROMPT_DYNAMIC_BOUNDARY,
+  type SystemPrompt,
+} from './system-prompt.js';
+export { getSystemPrompt, type GetSystemPromptOptions, type PromptMode } from './assemble.js';
+export {
+  buildEffectiveSystemPrompt,
+  CUSTOM_AGENT_INSTRUCTIONS_HEADING,
+  type EffectiveSystemPromptInput,
+  type PromptInput,
+} from './priority-chain.js';
+export {
+  appendSystemContext,
+  prependUserContext,
+  type ContextEntries,
+  type UserContextMessage,
+} from './injection.js';
+export { toSystemBlocks, type CacheControl, type SystemBlocksOptions, type SystemTextBlock } from './blocks.js';
+export { MissingVariableError } from './thunk-runtime.js';
+export { SCHEMA_VERSION, type BundleModule, type Manifest } from './manifest.js';

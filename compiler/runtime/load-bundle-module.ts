@@ -1,0 +1,32 @@
+/**
+ * Loads the single-file form (`dist/bundle.mjs`) from the module object a
+ * service imported, with no file-system access, into the same `Bundle` as
+ * `loadBundle` — so both forms give identical prompts.
+ *
+ * Hashes are not re-checked here: the module is one file written atomically
+ * by the build, a truncated one does not parse, and its thunks are functions
+ * whose source bytes are no longer available to hash.
+ */
+import { createBundle, type Bundle } from './bundle.js';
+import type { ThunkFactory } from './manifest.js';
+import { validateManifest } from './validate-manifest.js';
+
+const ORIGIN = 'bundle module';
+
+export function loadBundleModule(module: unknown): Bundle {
+  const { manifest, texts, thunks } = (module ?? {}) as Record<string, unknown>;
+  return createBundle(
+    validateManifest(manifest, ORIGIN),
+    {
+      texts: entriesOfType(texts, (value): value is string => typeof value === 'string'),
+      thunks: entriesOfType(thunks, (value): value is ThunkFactory => typeof value === 'function'),
+    },
+    ORIGIN,
+  );
+}
+
+/** Entries of the wrong type are left out, so `createBundle` reports their file as missing. */
+function entriesOfType<T>(record: unknown, isT: (value: unknown) => value is T): Map<string, T> {
+  const entries = typeof record === 'object' && record !== null ? Object.entries(record) : [];
+  return new Map(entries.filter((entry): entry is [string, T] => isT(entry[1])));
+}

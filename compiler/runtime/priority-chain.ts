@@ -1,0 +1,46 @@
+/**
+ * Which system prompt a request actually uses (SPEC §6.4). First match wins:
+ * override → coordinator → agent → custom → default; `append` is added last
+ * in every case but override, which replaces everything.
+ */
+import { asSystemPrompt, type SystemPrompt } from './system-prompt.js';
+import { hasText } from './text.js';
+
+/** A prompt given as one string or as parts; null, empty and blank parts count as absent. */
+export type PromptInput = string | readonly string[] | null | undefined;
+
+export interface EffectiveSystemPromptInput {
+  overrideSystemPrompt?: PromptInput;
+  coordinatorSystemPrompt?: PromptInput;
+  agentSystemPrompt?: PromptInput;
+  customSystemPrompt?: PromptInput;
+  defaultSystemPrompt: PromptInput;
+  appendSystemPrompt?: PromptInput;
+  /** Proactive mode keeps the default prompt and adds the agent's under a heading. */
+  proactive?: boolean;
+}
+
+export const CUSTOM_AGENT_INSTRUCTIONS_HEADING = '# Custom Agent Instructions';
+
+export function buildEffectiveSystemPrompt(input: EffectiveSystemPromptInput): SystemPrompt {
+  const override = partsOf(input.overrideSystemPrompt);
+  if (override.length > 0) return asSystemPrompt(override);
+  return asSystemPrompt([...basePrompt(input), ...partsOf(input.appendSystemPrompt)]);
+}
+
+function basePrompt(input: EffectiveSystemPromptInput): string[] {
+  const agent = partsOf(input.agentSystemPrompt);
+  const coordinator = partsOf(input.coordinatorSystemPrompt);
+  if (coordinator.length > 0) return [...coordinator, ...agent];
+  if (agent.length > 0) {
+    if (!input.proactive) return agent;
+    return [...partsOf(input.defaultSystemPrompt), `${CUSTOM_AGENT_INSTRUCTIONS_HEADING}\n${agent.join('\n\n')}`];
+  }
+  const custom = partsOf(input.customSystemPrompt);
+  return custom.length > 0 ? custom : partsOf(input.defaultSystemPrompt);
+}
+
+function partsOf(prompt: PromptInput): string[] {
+  if (prompt === null || prompt === undefined) return [];
+  return (typeof prompt === 'string' ? [prompt] : [...prompt]).filter(hasText);
+}

@@ -1,0 +1,106 @@
+/**
+ * Dynamic sections and the per-session cache that keeps them byte-stable
+ * between turns (SPEC §6.2). A cached section is computed once per session
+ * and reused by name; an uncached one is recomputed on every request, which
+ * changes the prompt tail and costs cache hits — hence the loud factory name
+ * and the mandatory reason.
+ */
+
+export type SectionValue = string | null;
+export type ComputeSection = () => SectionValue | Promise<SectionValue>;
+
+export type SystemPromptSection =
+  | {
+      readonly name: string;
+      readonly compute: ComputeSection;
+      readonly cache: 'cached';
+      /** Recompute (and store) even when a value is cached. */
+      readonly cacheBreak: boolean;
+    }
+  | {
+      readonly name: string;
+      readonly compute: ComputeSection;
+      readonly cache: 'uncached';
+      readonly reason: string;
+    };
+
+/** One per session: two sessions must never share one. Clear it on /clear, /compact and worktree changes. */
+export interface SectionCache {
+  /** The cached value, or undefined when the section was never computed (null is a value). */
+  get(name: string): SectionValue | undefined;
+  set(name: string, value: SectionValue): void;
+  clear(): void;
+  readonly size: number;
+}
+
+export function createSectionCache(): SectionCache {
+  const values = new Map<string, SectionValue>();
+  return {
+    get: (name) => values.get(name),
+    set: (name, value) => void values.set(name, value),
+    clear: () => values.clear(),
+    get size() {
+      return values.size;
+    },
+  };
+}
+
+export function systemPromptSection(
+  name: string,
+  compute: ComputeSection,
+  options: { cacheBreak?: boolean } = {},
+): SystemPromptSection {
+  return { name, compute, cache: 'cached', cacheBreak: options.cacheBreak ?? false };
+}
+
+export function DANGEROUS_uncachedSystemPromptSection(
+  name: string,
+  compute: ComputeSection,
+  reason: string,
+): SystemPromptSection {
+  if (typeof reason !== 'string' || reason.trim() === '') {
+    throw new TypeError(
+      `DANGEROUS_uncachedSystemPromptSection(${JSON.stringify(name)}): a non-empty reason is required — ` +
+        `an uncached section changes the prompt every turn and breaks the prompt cache`,
+    );
+  }
+  return { name, compute, cache: 'uncached', reason };
+}
+
+/**
+ * Values in section order. Every needed computation is started before any is
+ * awaited, so async computes run concurrently; a warm cache resolves without
+ * creating a promise per section.
+ */
+export async function resolveSystemPromptSections(
+  sections: readonly SystemPromptSection[],
+  cache: SectionCache,
+): Promise<SectionValue[]> {
+  const values = sections.map((section) => valueOf(section, cache));
+  return values.some(isPromise) ? Promise.all(values) : (values as SectionValue[]);
+}
+
+function valueOf(section: SystemPromptSection, cache: SectionCache): SectionValue | Promise<SectionValue> {
+  if (section.cache === 'cached' && !section.cacheBreak) {
+    const cached = cache.get(section.name);
+    if (cached !== undefined) return cached;
+  }
+  const value = section.compute();
+  // Uncached values are never stored: nothing may ever reuse them.
+  if (section.cache === 'uncached') return isPromise(value) ? value.then(normalise) : normalise(value);
+  const store = (computed: SectionValue | undefined): SectionValue => {
+    const normalised = normalise(computed);
+    cache.set(section.name, normalised);
+    return normalised;
+  };
+  return isPromise(value) ? value.then(store) : store(value);
+}
+
+/** A compute written in plain JavaScript may return undefined; it means "no section". */
+function normalise(value: SectionValue | undefined): SectionValue {
+  return value ?? null;
+}
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}

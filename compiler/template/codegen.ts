@@ -1,0 +1,81 @@
+/**
+ * The ES module of a dynamic section (the `ThunkFactory` contract of
+ * runtime/manifest.ts): `export default function create(rt)` returning
+ * `render(ctx)`. It imports nothing and declares nothing outside `create`, so
+ * the bundle can inline it as a function body. Required inputs are checked
+ * first, so a missing one fails with a clear error before any output is built.
+ */
+import Handlebars from 'handlebars';
+import type { Program } from './ast.js';
+import { compileRenderBody } from './fast-path.js';
+import { parseOrThrow } from './parse.js';
+import { preludeLines } from './prelude.js';
+import { fallbackReasonOf } from './support.js';
+
+export interface ThunkOptions {
+  section: string;
+  /** Top-level context names the template reads. */
+  inputs: readonly string[];
+  /** The inputs that may be missing; every other input is required. */
+  optional: readonly string[];
+}
+
+/** Source text of the ES module (deterministic: same input → same bytes). Throws on an invalid template. */
+export function generateThunkModule(source: string, options: ThunkOptions): string {
+  const ast = parseOrThrow(source);
+  const reason = fallbackReasonOf(ast);
+  const lines = reason === null ? fastModule(ast, options) : fallbackModule(source, options, reason);
+  return lines.join('\n') + '\n';
+}
+
+/** Why `source` takes the Handlebars runtime path instead of the fast path (`null`: it does not). Throws on an invalid template. */
+export function fallbackReason(source: string): string | null {
+  return fallbackReasonOf(parseOrThrow(source));
+}
+
+function fastModule(ast: Program, options: ThunkOptions): string[] {
+  const body = compileRenderBody(ast, '    ');
+  return [
+    'export default function create(rt) {',
+    `  // Section ${JSON.stringify(options.section)}: its Handlebars template compiled to plain JavaScript.`,
+    '  // Renders exactly what Handlebars.compile(template, { noEscape: true }) renders.',
+    ...preludeLines(body.helpers, '  '),
+    '  return function render(ctx) {',
+    ...requiredChecks(options, '    '),
+    ...(body.temps.length > 0 ? [`    let ${body.temps.join(', ')};`] : []),
+    ...body.lines,
+    '  };',
+    '}',
+  ];
+}
+
+function fallbackModule(source: string, options: ThunkOptions, reason: string): string[] {
+  const spec = Handlebars.precompile(source, { noEscape: true, strict: false }) as unknown as string;
+  return [
+    'export default function create(rt) {',
+    `  // Section ${JSON.stringify(options.section)}: Handlebars runtime fallback, because the template uses ${oneLine(reason)}.`,
+    `  const template = rt.handlebars.template(${spec});`,
+    '  return function render(ctx) {',
+    ...requiredChecks(options, '    '),
+    '    return template(ctx);',
+    '  };',
+    '}',
+  ];
+}
+
+function requiredChecks(options: ThunkOptions, indent: string): string[] {
+  const optional = new Set(options.optional);
+  const section = JSON.stringify(options.section);
+  return options.inputs
+    .filter((name) => !optional.has(name))
+    .map((name) => `${indent}if (${member('ctx', name)} === undefined) rt.missing(${section}, ${JSON.stringify(name)});`);
+}
+
+function member(object: string, name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? `${object}.${name}` : `${object}[${JSON.stringify(name)}]`;
+}
+
+/** A reason quotes template text, which could hold a line break; a comment must stay on one line. */
+function oneLine(text: string): string {
+  return text.replace(/[\r\n\u2028\u2029]+/g, ' ');
+}

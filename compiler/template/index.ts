@@ -1,0 +1,7 @@
+/**
+ * Handlebars templates of dynamic sections: what they read (for the build's
+ * input checks) and the thunk module each one compiles to.
+ */
+export { analyzeTemplate, type TemplateAnalysis, type TemplateVariable } from './analyze.js';
+export { fallbackReason, generateThunkModule, type ThunkOptions } from './codegen.js';
+export type { TemplateError } from './parse.js';

@@ -1,0 +1,85 @@
+/**
+ * Parsing a template with Handlebars itself, turning its errors into a
+ * one-line message and a 1-based position. `Handlebars.parse` already applies
+ * whitespace control (`~`) and standalone-line stripping, so the AST it
+ * returns is exactly what `Handlebars.compile` would compile.
+ */
+import Handlebars from 'handlebars';
+import type { Program } from './ast.js';
+
+export interface TemplateError {
+  message: string;
+  /** 1-based. */
+  line: number;
+  /** 1-based. */
+  column: number;
+}
+
+export type ParseResult = { ok: true; ast: Program } | { ok: false; error: TemplateError };
+
+export function parseTemplate(source: string): ParseResult {
+  try {
+    return { ok: true, ast: Handlebars.parse(source) as unknown as Program };
+  } catch (error) {
+    return { ok: false, error: templateError(error) };
+  }
+}
+
+/** Parses, or throws an Error whose message carries the position: for callers that were promised a valid template. */
+export function parseOrThrow(source: string): Program {
+  const result = parseTemplate(source);
+  if (!result.ok) {
+    const { message, line, column } = result.error;
+    throw new Error(`invalid Handlebars template (${line}:${column}): ${message}`);
+  }
+  return result.ast;
+}
+
+/**
+ * The position of an error thrown while parsing or compiling a template.
+ * Handlebars throws two kinds: its own `Exception`, which carries the node's
+ * `lineNumber` and 0-based `column`; and the generated Jison parser's plain
+ * `Error`, whose only position is in its multi-line message. For the latter
+ * the shared lexer still holds the location of the token it stopped at (the
+ * parse is synchronous, so nothing has reset it yet).
+ */
+export function templateError(error: unknown): TemplateError {
+  if (!(error instanceof Error)) return { message: String(error), line: 1, column: 1 };
+  const exception = error as Error & { lineNumber?: unknown; column?: unknown };
+  if (typeof exception.lineNumber === 'number' && typeof exception.column === 'number') {
+    // Exception messages end with " - line:column"; the position is reported separately.
+    const message = error.message.replace(/ - \d+:\d+$/, '');
+    return { message, line: exception.lineNumber, column: exception.column + 1 };
+  }
+  const location = lexerLocation();
+  if (error.message.startsWith('Lexical error') && location) {
+    // The unrecognised text starts where the last recognised token ended.
+    return { message: 'unrecognised text', line: location.last_line, column: location.last_column + 1 };
+  }
+  if (error.message.startsWith('Parse error') && location) {
+    return { message: parseErrorMessage(error.message), line: location.first_line, column: location.first_column + 1 };
+  }
+  return { message: error.message.split('\n')[0] ?? error.message, line: 1, column: 1 };
+}
+
+interface JisonLocation {
+  first_line: number;
+  last_line: number;
+  first_column: number;
+  last_column: number;
+}
+
+function lexerLocation(): JisonLocation | undefined {
+  const parser = (Handlebars as unknown as { Parser?: { lexer?: { yylloc?: JisonLocation } } }).Parser;
+  return parser?.lexer?.yylloc;
+}
+
+/** "Parse error on line 3:\n<excerpt>\n---^\nExpecting 'A', 'B', got 'EOF'" → one line without the excerpt. */
+function parseErrorMessage(message: string): string {
+  const last = message.split('\n').at(-1) ?? message;
+  const found = /^Expecting (.*), got '(.*)'$/.exec(last);
+  if (!found) return last;
+  const [, expected = '', got = ''] = found;
+  const what = got === 'EOF' ? 'unexpected end of template' : `unexpected ${got}`;
+  return `${what} (expecting ${expected})`;
+}

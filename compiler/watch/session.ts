@@ -1,0 +1,103 @@
+/**
+ * The watch loop, as thin wiring: a first full build, then
+ *
+ *   chokidar event → toFileChange → RebuildQueue (debounce, one build at a time)
+ *     → compiler.build(changes) → writeBundle when there are no errors
+ *
+ * Every build reports through `onEvent`, and every step catches, so no error
+ * stops the watcher: a failed build leaves the last good `dist/` in place
+ * (nothing is written), and the next good save recovers.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { watch } from 'chokidar';
+import { diffManifests, type BundleDiff } from '../bundle-diff.js';
+import { createCompiler, type BuildResult, type Compiler, type FileChange } from '../compiler.js';
+import type { BuildOptions } from '../config.js';
+import type { Manifest } from '../runtime/manifest.js';
+import { validateManifest } from '../runtime/validate-manifest.js';
+import { writeBundle } from '../write-bundle.js';
+import { ignoredPaths, toFileChange } from './events.js';
+import { RebuildQueue } from './queue.js';
+
+export type WatchEvent =
+  /**
+   * A build finished (`first` for the initial full build). `diff` compares
+   * with the bundle `dist/` held before; null when there was none, or when the
+   * build failed and wrote nothing.
+   */
+  | { type: 'build'; first: boolean; result: BuildResult; diff: BundleDiff | null; ms: number }
+  /** The watcher is listening: changes from now on are built. */
+  | { type: 'ready'; root: string }
+  /** prompt-build itself failed (a bug, or an I/O error writing `dist/`); watching goes on. */
+  | { type: 'failure'; error: unknown };
+
+export interface WatchSession {
+  /** Stops watching, waits for a running build to finish. */
+  close(): Promise<void>;
+}
+
+export interface WatchOptions {
+  /** Quiet time before a build starts, in milliseconds. */
+  debounceMs?: number;
+}
+
+export async function startWatch(
+  buildOptions: Partial<BuildOptions> & { root: string },
+  onEvent: (event: WatchEvent) => void,
+  { debounceMs = 50 }: WatchOptions = {},
+): Promise<WatchSession> {
+  let compiler: Compiler | null = await createCompiler(buildOptions);
+  const { root, outDir, cacheDir, extensions } = compiler.options;
+  let previous = await readManifest(outDir);
+
+  const build = async (changes?: FileChange[]): Promise<void> => {
+    const started = performance.now();
+    try {
+      compiler ??= await createCompiler(buildOptions);
+      const result = await compiler.build(changes);
+      const bundle = result.bundle;
+      if (bundle) await writeBundle(outDir, bundle.files);
+      const diff = bundle && previous ? diffManifests(previous, bundle.manifest) : null;
+      if (bundle) previous = bundle.manifest;
+      onEvent({ type: 'build', first: changes === undefined, result, diff, ms: performance.now() - started });
+    } catch (error) {
+      // The compiler's state is unknown after a throw: the next change starts a clean build.
+      compiler = null;
+      onEvent({ type: 'failure', error });
+    }
+  };
+
+  // The watcher starts with the first build, so that a save during it is not missed;
+  // the queue holds such changes until the first build is done.
+  const initial = build();
+  const queue = new RebuildQueue(async (changes) => {
+    await initial;
+    await build(changes);
+  }, debounceMs);
+  const watcher = watch(root, { ignoreInitial: true, ignored: ignoredPaths(root, cacheDir ? [outDir, cacheDir] : [outDir]) });
+  watcher.on('all', (event, file) => {
+    const change = toFileChange(event, file, extensions);
+    if (change) queue.push(change);
+  });
+  watcher.on('error', (error) => onEvent({ type: 'failure', error }));
+  await Promise.all([initial, new Promise<void>((resolve) => watcher.once('ready', () => resolve()))]);
+  onEvent({ type: 'ready', root });
+
+  return {
+    async close() {
+      await watcher.close();
+      await queue.close();
+    },
+  };
+}
+
+/** The manifest `dist/` holds, to say what the first build changed; null when there is none that can be read. */
+async function readManifest(outDir: string): Promise<Manifest | null> {
+  try {
+    const file = path.join(outDir, 'manifest.json');
+    return validateManifest(JSON.parse(await fs.readFile(file, 'utf8')), file);
+  } catch {
+    return null;
+  }
+}
