@@ -44,6 +44,8 @@ export interface ProfileDef {
   source: string;
   description: string;
   sections: string[];
+  /** Warn when the static prefix is below the provider's cacheable minimum (`cacheWarning: false` for prompts short by design). */
+  cacheWarning: boolean;
 }
 
 export interface AgentDef {
@@ -120,7 +122,8 @@ export function readProfile(source: Source): Read<ProfileDef> {
     f.report('profile/empty', 'sections', `profile '${stem(source.rel)}' lists no sections`);
   }
   const description = f.string('description') ?? firstParagraph(source.body);
-  const def = sections?.length ? { name: stem(source.rel), source: source.rel, description, sections } : null;
+  const cacheWarning = f.boolean('cacheWarning') ?? true;
+  const def = sections?.length ? { name: stem(source.rel), source: source.rel, description, sections, cacheWarning } : null;
   return { def, diagnostics: f.diagnostics };
 }
 

@@ -235,7 +235,7 @@ function checkProfile({ def, source }: ProfileInput, sections: ReadonlyMap<strin
 }
 
 function cacheWarnings({ def }: ProfileInput, entry: ProfileEntry, models: readonly string[]): Diagnostic[] {
-  if (entry.boundaryIndex === 0 || entry.boundaryIndex === entry.sections.length) return [];
+  if (!def.cacheWarning || entry.boundaryIndex === 0 || entry.boundaryIndex === entry.sections.length) return [];
   return models.flatMap((model) => {
     const fact = minimumCacheableTokens(model);
     if (!fact || entry.staticTokens >= fact.minimumTokens) return [];

@@ -1,0 +1,172 @@
+/**
+ * What `prompt-build render` shows: a final prompt assembled exactly as a
+ * service would — runtime for the bundle and the priority chain, context
+ * providers for the environment, git and instruction files — with a label
+ * for every part so a reader can tell where each came from.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { createContextSession, fetchSystemPromptParts, getEnvInfo, getSystemContext, loadMemoryPrompt } from '../context/index.js';
+import {
+  appendSystemContext,
+  buildEffectiveSystemPrompt,
+  CUSTOM_AGENT_INSTRUCTIONS_HEADING,
+  createSectionCache,
+  getSystemPrompt,
+  loadBundle,
+  SYSTEM_PROMPT_DYNAMIC_BOUNDARY,
+  toSystemBlocks,
+  type Bundle,
+  type SystemPrompt,
+  type SystemTextBlock,
+} from '../runtime/index.js';
+import type { Diagnostic } from '../diagnostics.js';
+
+export interface AssembleOptions {
+  bundleDir: string;
+  profile?: string | undefined;
+  agent?: string | undefined;
+  coordinator?: boolean;
+  proactive?: boolean;
+  simple?: boolean;
+  customSystemPrompt?: string | undefined;
+  appendSystemPrompt?: string | undefined;
+  overrideSystemPrompt?: string | undefined;
+  /** Values for dynamic inputs; they win over what the providers find. */
+  context?: Record<string, unknown>;
+  cwd: string;
+  homeDir?: string;
+  now?: Date;
+}
+
+export interface AssembledPrompt {
+  system: SystemPrompt;
+  /** One label per part of `system` (section name, `agent:explore`, `append`, `system context`…). */
+  labels: string[];
+  blocks: SystemTextBlock[];
+  userContext: Record<string, string>;
+  systemContext: Record<string, string> | null;
+  /** Static prefix size of the profile used, for the boundary line. */
+  staticTokens: number | null;
+  warnings: Diagnostic[];
+}
+
+/** The name `coordinator` is both the coordinator mode and the profile holding its prompt. */
+export const COORDINATOR_PROFILE = 'coordinator';
+const DEFAULT_MODEL = 'claude-sonnet-4-5';
+
+export async function assemblePrompt(options: AssembleOptions): Promise<AssembledPrompt> {
+  const bundle = await loadBundle(options.bundleDir);
+  const mode = options.simple ? 'simple' : options.proactive ? 'proactive' : 'default';
+  const cwd = path.resolve(options.cwd);
+  const session = createContextSession();
+  const env = await getEnvInfo({ cwd, model: stringOr(options.context?.model, DEFAULT_MODEL) });
+  const memory = await loadMemoryFrom(options.context?.memoryDir);
+  const cache = createSectionCache();
+  const profileName = mode === 'default' ? (options.profile ?? 'default') : mode;
+
+  // The snapshot is memoised by the session, so the parts below reuse it rather than run git again.
+  const { gitStatus } = await getSystemContext({ cwd }, session);
+  const context: Record<string, unknown> = { ...env, ...(memory === null ? {} : { memory }), ...(gitStatus ? { gitStatus } : {}), ...options.context };
+  const parts = await fetchSystemPromptParts({
+    cwd,
+    ...(options.homeDir === undefined ? {} : { homeDir: options.homeDir }),
+    ...(options.now === undefined ? {} : { now: options.now }),
+    session,
+    ...(options.customSystemPrompt === undefined ? {} : { customSystemPrompt: options.customSystemPrompt }),
+    getDefaultSystemPrompt: () => getSystemPrompt(bundle, { profile: profileName, mode, context, cache }),
+  });
+
+  const agentPrompt = options.agent === undefined ? undefined : agentText(bundle, options.agent);
+  const coordinatorPrompt = options.coordinator ? await staticProfile(bundle, COORDINATOR_PROFILE, { ...env, ...options.context }) : undefined;
+  const effective = buildEffectiveSystemPrompt({
+    overrideSystemPrompt: options.overrideSystemPrompt,
+    coordinatorSystemPrompt: coordinatorPrompt,
+    agentSystemPrompt: agentPrompt,
+    customSystemPrompt: options.customSystemPrompt,
+    defaultSystemPrompt: parts.defaultSystemPrompt,
+    appendSystemPrompt: options.appendSystemPrompt,
+    proactive: mode === 'proactive',
+  });
+  const system = parts.systemContext ? appendSystemContext(effective, parts.systemContext) : effective;
+  const labels = labelParts(system, {
+    bundle,
+    profile: profileName,
+    context,
+    coordinatorPrompt,
+    agent: options.agent,
+    agentPrompt,
+    options,
+    systemContextAppended: system.length > effective.length,
+  });
+  const manifestProfile = bundle.manifest.profiles[profileName];
+  return {
+    system,
+    labels,
+    blocks: toSystemBlocks(system),
+    userContext: parts.userContext,
+    systemContext: parts.systemContext,
+    staticTokens: manifestProfile?.staticTokens ?? null,
+    warnings: parts.warnings,
+  };
+}
+
+function agentText(bundle: Bundle, name: string): string {
+  const agent = bundle.agents.get(name);
+  if (!agent) throw new RenderError(`the bundle has no agent '${name}' (agents: ${[...bundle.agents.keys()].join(', ') || 'none'})`);
+  return agent.prompt;
+}
+
+async function staticProfile(bundle: Bundle, name: string, context: Record<string, unknown>): Promise<string[]> {
+  if (!bundle.profiles.has(name)) throw new RenderError(`coordinator mode needs a '${name}' profile in the bundle`);
+  const prompt = await getSystemPrompt(bundle, { profile: name, context, cache: createSectionCache() });
+  return prompt.filter((p) => p !== SYSTEM_PROMPT_DYNAMIC_BOUNDARY);
+}
+
+async function loadMemoryFrom(dir: unknown): Promise<string | null> {
+  if (typeof dir !== 'string') return null;
+  await fs.mkdir(dir, { recursive: true });
+  return loadMemoryPrompt({ memoryDir: dir });
+}
+
+/** A wrong profile or agent name on the command line. */
+export class RenderError extends Error {}
+
+interface LabelSources {
+  bundle: Bundle;
+  profile: string;
+  context: Record<string, unknown>;
+  coordinatorPrompt: readonly string[] | undefined;
+  agent: string | undefined;
+  agentPrompt: string | undefined;
+  options: AssembleOptions;
+  systemContextAppended: boolean;
+}
+
+/** Names each part by matching it against the texts it can have come from. */
+function labelParts(system: SystemPrompt, s: LabelSources): string[] {
+  const known = new Map<string, string>();
+  const add = (text: string | null | undefined, label: string) => {
+    if (text && !known.has(text)) known.set(text, label);
+  };
+  const profile = s.bundle.profiles.get(s.profile);
+  const staticNames = s.bundle.manifest.profiles[s.profile]?.sections.filter((x) => x.kind === 'static').map((x) => x.name) ?? [];
+  profile?.staticTexts.forEach((text, i) => add(text, `${staticNames[i] ?? 'static'} (static)`));
+  // Rendering again is cheap and pure: it tells which text each dynamic section produced.
+  for (const section of profile?.dynamicSections ?? []) add(section.render(s.context)?.replace(/\n+$/, ''), `${section.name} (dynamic, ${section.cache})`);
+  s.coordinatorPrompt?.forEach((text) => add(text, 'coordinator'));
+  if (s.agent) add(s.agentPrompt, `agent: ${s.agent}`);
+  add(s.options.overrideSystemPrompt, 'override');
+  add(s.options.customSystemPrompt, 'custom system prompt');
+  add(s.options.appendSystemPrompt, 'append');
+  return system.map((part, i) => {
+    if (part === SYSTEM_PROMPT_DYNAMIC_BOUNDARY) return 'boundary';
+    if (s.systemContextAppended && i === system.length - 1) return 'system context';
+    if (part.startsWith(CUSTOM_AGENT_INSTRUCTIONS_HEADING)) return `agent: ${s.agent} (proactive)`;
+    return known.get(part) ?? 'part';
+  });
+}
+
+function stringOr(value: unknown, fallback: string): string {
+  return typeof value === 'string' ? value : fallback;
+}

@@ -1,0 +1,84 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import pc from 'picocolors';
+import { formatHuman } from '../../diagnostics-format.js';
+import { BundleError } from '../../runtime/index.js';
+import type { CommonOptions, RenderOptions } from '../args.js';
+import { assemblePrompt, RenderError, type AssembledPrompt } from '../assemble-prompt.js';
+import type { Io } from '../io.js';
+import { UsageError } from '../main.js';
+
+export async function runRender(options: CommonOptions, render: RenderOptions, io: Io): Promise<number> {
+  const root = path.resolve(options.root);
+  const bundleDir = path.resolve(root, render.bundle ?? options.out ?? 'dist');
+  try {
+    await fs.access(path.join(bundleDir, 'manifest.json'));
+  } catch {
+    throw new UsageError(`no bundle at ${bundleDir} (run \`prompt-build build\` first, or pass --bundle)`);
+  }
+  let assembled: AssembledPrompt;
+  try {
+    assembled = await assemblePrompt({
+      bundleDir,
+      profile: render.profile,
+      agent: render.agent,
+      coordinator: render.coordinator,
+      proactive: render.proactive,
+      simple: render.simple,
+      customSystemPrompt: render.customSystemPrompt,
+      appendSystemPrompt: render.appendSystemPrompt,
+      overrideSystemPrompt: render.overrideSystemPrompt,
+      context: await readContext(render.context),
+      cwd: path.resolve(render.cwd ?? process.cwd()),
+    });
+  } catch (error) {
+    // A wrong name or a broken bundle is the user's to fix: one line, no stack.
+    if (error instanceof RenderError || error instanceof BundleError) throw new UsageError(error.message);
+    if (error instanceof Error && error.name === 'MissingVariableError') {
+      io.err(`${error.message}\n(pass a value with --context FILE.json)`);
+      return 1;
+    }
+    throw error;
+  }
+  for (const warning of assembled.warnings) io.err(formatHuman(warning, { color: options.color }));
+  io.out(render.json ? toJson(assembled) : toHuman(assembled, options.color));
+  return 0;
+}
+
+async function readContext(file: string | undefined): Promise<Record<string, unknown> | undefined> {
+  if (file === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await fs.readFile(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--context ${file}: ${(error as Error).message}`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError(`--context ${file}: must hold a JSON object`);
+  return parsed as Record<string, unknown>;
+}
+
+function toJson(a: AssembledPrompt): string {
+  return JSON.stringify({ system: a.system, blocks: a.blocks, userContext: a.userContext, systemContext: a.systemContext }, null, 2);
+}
+
+function toHuman(a: AssembledPrompt, color: boolean): string {
+  const c = color ? pc : { bold: (s: string) => s, dim: (s: string) => s, yellow: (s: string) => s, cyan: (s: string) => s };
+  const out: string[] = [c.bold('━━ system prompt ━━')];
+  a.system.forEach((part, i) => {
+    const label = a.labels[i]!;
+    if (label === 'boundary') {
+      const size = a.staticTokens === null ? '' : ` — static prefix above: ~${a.staticTokens} tokens, cached globally`;
+      out.push(c.yellow(`════ dynamic boundary${size} ════`));
+      return;
+    }
+    out.push(c.cyan(`── ${label} ──`), part);
+  });
+  out.push('', c.bold('━━ user context (first user message) ━━'));
+  for (const [key, value] of Object.entries(a.userContext)) out.push(c.cyan(`── ${key} ──`), value);
+  out.push('', c.bold('━━ provider blocks ━━'));
+  a.blocks.forEach((b, i) => {
+    const cache = b.cache_control ? `cache breakpoint (${b.cache_control.scope ?? 'session'})` : 'no breakpoint';
+    out.push(c.dim(`block ${i + 1}: ${Buffer.byteLength(b.text)} bytes, ${cache}`));
+  });
+  return out.join('\n');
+}

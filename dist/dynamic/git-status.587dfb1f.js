@@ -1,0 +1,21 @@
+export default function create(rt) {
+  // Section "git-status": its Handlebars template compiled to plain JavaScript.
+  // Renders exactly what Handlebars.compile(template, { noEscape: true }) renders.
+  const own = Object.prototype.hasOwnProperty;
+  const isArray = Array.isArray;
+  function lp(p, k) {
+    if (p == null) return p;
+    const v = p[k];
+    if (v == null) return v;
+    return own.call(p, k) && !(k === "constructor" && typeof v === "function" && v.prototype === p) ? v : undefined;
+  }
+  function fv(v, self) {
+    return typeof v === "function" ? v.call(self) : v;
+  }
+  function truthy(v) {
+    return !!v && !(isArray(v) && v.length === 0);
+  }
+  return function render(ctx) {
+    return (truthy(fv(lp(ctx, "gitStatus"), ctx)) ? "# Git snapshot\n\nA snapshot of the repository's git state (branch, main branch, changed files, recent commits) was taken when this session started and is attached at the end of the system prompt. It does not update while you work. Use it to get your bearings, but run `git status`, `git diff` or `git log` before you rely on it for a commit, a branch decision or a summary of what changed. Files listed as modified there were changed before you started; they may be the user's work in progress, so leave them alone unless the task involves them.\n" : "");
+  };
+}

@@ -1,0 +1,26 @@
+export default function create(rt) {
+  // Section "output-style": its Handlebars template compiled to plain JavaScript.
+  // Renders exactly what Handlebars.compile(template, { noEscape: true }) renders.
+  const own = Object.prototype.hasOwnProperty;
+  const isArray = Array.isArray;
+  function lp(p, k) {
+    if (p == null) return p;
+    const v = p[k];
+    if (v == null) return v;
+    return own.call(p, k) && !(k === "constructor" && typeof v === "function" && v.prototype === p) ? v : undefined;
+  }
+  function fv(v, self) {
+    return typeof v === "function" ? v.call(self) : v;
+  }
+  function present(v) {
+    return (!!v || v === 0) && !(isArray(v) && v.length === 0);
+  }
+  function amb(f, self, name, data, line, column, endLine, endColumn) {
+    const loc = { start: { line, column }, end: { line: endLine, column: endColumn } };
+    return f.call(self, { name, hash: {}, data, loc });
+  }
+  return function render(ctx) {
+    let v, w1;
+    return (present(w1 = fv(lp(ctx, "outputStyle"), ctx)) ? ("# Output style: " + ((typeof (v = lp(w1, "name")) === "function" ? amb(v, w1, "name", { root: ctx }, 2, 16, 2, 24) : v) ?? "") + "\n\nThe user has selected an output style. Follow its instructions below; where they conflict with the earlier guidance on tone and length, the output style wins.\n\n" + ((typeof (v = lp(w1, "instructions")) === "function" ? amb(v, w1, "instructions", { root: ctx }, 6, 0, 6, 16) : v) ?? "") + "\n") : "");
+  };
+}
