@@ -124,8 +124,8 @@ function sampleContext() {
     modelId: 'example-model-4-20250101',
     knowledgeCutoff: 'January 2025',
     language: 'English',
-    mcpServers: ['github', 'linear', 'sentry'].map((name) => ({ name, instructions: instructions(name) })),
-    memories: [1, 2, 3, 4, 5, 6].map((n) => ({
+    mcpServers: ['github', 'linear', 'sentry', 'slack', 'postgres'].map((name) => ({ name, instructions: instructions(name) })),
+    memories: [1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({
       title: `Memory ${n}`,
       file: `memory-${n}.md`,
       description: `what the user told us about topic ${n}, kept for later sessions`,

@@ -74,12 +74,33 @@ function lexerLocation(): JisonLocation | undefined {
   return parser?.lexer?.yylloc;
 }
 
-/** "Parse error on line 3:\n<excerpt>\n---^\nExpecting 'A', 'B', got 'EOF'" → one line without the excerpt. */
+/** "Parse error on line 3:\n<excerpt>\n---^\nExpecting 'A', 'B', got 'EOF'" → one readable line without the excerpt. */
 function parseErrorMessage(message: string): string {
   const last = message.split('\n').at(-1) ?? message;
   const found = /^Expecting (.*), got '(.*)'$/.exec(last);
   if (!found) return last;
   const [, expected = '', got = ''] = found;
-  const what = got === 'EOF' ? 'unexpected end of template' : `unexpected ${got}`;
-  return `${what} (expecting ${expected})`;
+  const tokens = expected.split(', ').map((token) => tokenName(token.replace(/^'|'$/g, '')));
+  // A long list of what could have come is noise; a short one is the fix.
+  const hint = tokens.length <= 3 ? `, expecting ${tokens.join(' or ')}` : '';
+  return `unexpected ${tokenName(got)}${hint}`;
+}
+
+/** The parser's token names, as an author would recognise them. */
+const TOKENS: Record<string, string> = {
+  EOF: 'end of template',
+  INVALID: 'invalid text',
+  CLOSE: '}}',
+  CLOSE_UNESCAPED: '}}}',
+  OPEN_ENDBLOCK: '{{/…}}',
+  INVERSE: '{{else}}',
+  OPEN_INVERSE_CHAIN: '{{else …}}',
+  OPEN_SEXPR: '(',
+  CLOSE_SEXPR: ')',
+  EQUALS: '=',
+  ID: 'a name',
+};
+
+function tokenName(token: string): string {
+  return TOKENS[token] ?? token;
 }

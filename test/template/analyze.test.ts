@@ -38,7 +38,7 @@ describe('analyzeTemplate', () => {
       variables: [
         { name: 'b', line: 1, column: 3 },
         { name: 'a', line: 1, column: 9 },
-        { name: 'c', line: 2, column: 16 },
+        { name: 'c', line: 2, column: 18 },
       ],
     });
   });
@@ -65,10 +65,10 @@ describe('analyzeTemplate', () => {
   });
 
   it.each([
-    ['an unclosed block: where the template ends', '{{#if x}}\nabc', { line: 2, column: 4, message: /unexpected end of template/ }],
+    ['an unclosed block: where the template ends', '{{#each x}}\nabc', { line: 2, column: 4, message: 'unexpected end of template, expecting {{else …}} or {{else}} or {{/…}}' }],
     ['a mismatched close: at the opening name', 'ok\n  {{#if x}}{{/each}}', { line: 2, column: 6, message: "if doesn't match each" }],
-    ['an unterminated mustache', 'Hello {{name', { line: 1, column: 13, message: /unexpected end of template/ }],
-    ['a stray closing brace', 'a\n{{x}}}', { line: 2, column: 4, message: /unexpected CLOSE_UNESCAPED/ }],
+    ['an unterminated mustache: at the name left open', 'Hello {{name', { line: 1, column: 9, message: 'unexpected invalid text' }],
+    ['a stray closing brace', 'a\n{{x}}}', { line: 2, column: 4, message: /^unexpected }}}/ }],
     ['unrecognised text', 'a\n  {{!-- never closed', { line: 2, column: 3, message: 'unrecognised text' }],
     ['an error found only by the compiler', 'x\n{{> partial a b}}', { line: 2, column: 1, message: 'Unsupported number of partial arguments: 2' }],
   ])('reports a syntax error with its position: %s', (_name, source, expected) => {

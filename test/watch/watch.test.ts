@@ -123,10 +123,10 @@ describe('prompt-build watch', () => {
     const good = await fs.readFile(file('prompts/sections/env-info.md'), 'utf8');
     await badStep(() => fs.writeFile(file('prompts/sections/env-info.md'), good.replace('inputs: [cwd]', 'inputs: [cwd')), 'frontmatter/invalid-yaml');
     await badStep(() => fs.writeFile(file('prompts/sections/env-info.md'), good.replace('{{cwd}}', '{{cwd')), 'template/syntax');
+    await goodStep(() => fs.writeFile(file('prompts/sections/env-info.md'), good.replace('{{cwd}}', '{{cwd}} (fixed)')));
     // A template in a fragment of a static section, positioned in the fragment's new text.
     await badStep(() => edit('prompts/fragments/leaf.md', (t) => `Hello.\n\n${t}- Greet {{user}}.\n`), 'section/static-template');
     await goodStep(() => edit('prompts/fragments/leaf.md', (t) => t.replace('{{user}}', 'the user')));
-    await goodStep(() => fs.writeFile(file('prompts/sections/env-info.md'), good.replace('{{cwd}}', '{{cwd}} (fixed)')));
   });
 
   it('builds the last of a burst of 20 saves', async () => {

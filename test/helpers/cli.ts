@@ -1,0 +1,24 @@
+/** Runs the built CLI (`lib/cli/bin.js`, compiled by `npm test` before vitest starts) as a user would. */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { REPO } from './tree.js';
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(REPO, 'lib/cli/bin.js'), ...args],
+      { cwd: options.cwd ?? REPO, env: { ...process.env, NO_COLOR: '1', ...options.env }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
