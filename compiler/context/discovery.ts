@@ -8,7 +8,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { IncludeLimits } from '../config.js';
-import { diagnostic, type Diagnostic } from '../diagnostics.js';
+import { diagnostic, type Diagnostic, type RuleId } from '../diagnostics.js';
 import { collectContextFiles, type ContextCollection, type ContextFile } from '../include.js';
 import { matchesFilesInPlay, readRuleScope } from './rules.js';
 
@@ -41,9 +41,9 @@ export const DEFAULT_FILE_NAMES: InstructionFileNames = {
 };
 
 /** One place to look. A rules folder's globs are relative to `projectDir`, the directory holding it. */
-export type Location =
-  | { type: 'file'; path: string; kind: Exclude<InstructionKind, 'include' | 'rules'> }
-  | { type: 'rules'; dir: string; projectDir: string };
+export type Location = { type: 'file'; path: string; kind: FileKind } | { type: 'rules'; dir: string; projectDir: string };
+
+type FileKind = Exclude<InstructionKind, 'include' | 'rules'>;
 
 export interface DiscoveryPlanInput {
   /** Absolute. */
@@ -66,19 +66,21 @@ export interface DiscoveryPlanInput {
  */
 export function planDiscovery(input: DiscoveryPlanInput): Location[] {
   const { names } = input;
-  const file = (dir: string, name: string | null, kind: 'project' | 'local' | 'added'): Location[] =>
-    name === null ? [] : [{ type: 'file', path: path.join(dir, name), kind }];
+  const file = (dir: string, name: string | null, kind: FileKind): Location[] =>
+    name === null ? [] : [{ type: 'file', path: path.resolve(dir, name), kind }];
+  const rules = (dir: string): Location[] =>
+    names.rulesDir === null ? [] : [{ type: 'rules', dir: path.join(dir, names.rulesDir), projectDir: dir }];
   const directory = (dir: string, kind: 'project' | 'added'): Location[] => [
     ...file(dir, names.instructions, kind),
     ...file(dir, names.dotInstructions, kind),
-    ...(names.rulesDir === null ? [] : [{ type: 'rules' as const, dir: path.join(dir, names.rulesDir), projectDir: dir }]),
+    ...rules(dir),
   ];
   const added = input.additionalDirectories.flatMap((dir) => directory(dir, 'added'));
   if (input.bare) return added;
   const ancestors = ancestorsFromRoot(input.cwd);
   return [
-    ...(input.managedPath === null ? [] : [{ type: 'file' as const, path: input.managedPath, kind: 'managed' as const }]),
-    ...(names.user === null ? [] : [{ type: 'file' as const, path: path.join(input.homeDir, names.user), kind: 'user' as const }]),
+    ...file(input.cwd, input.managedPath, 'managed'),
+    ...file(input.homeDir, names.user, 'user'),
     ...ancestors.flatMap((dir) => directory(dir, 'project')),
     ...ancestors.flatMap((dir) => file(dir, names.local, 'local')),
     ...added,
@@ -127,9 +129,7 @@ export async function discoverInstructionFiles(
 }
 
 /** An entry point of discovery: a file location, or one file of a rules folder. */
-type Entry =
-  | { path: string; kind: Exclude<InstructionKind, 'include' | 'rules'> }
-  | { path: string; kind: 'rules'; projectDir: string };
+type Entry = { path: string; kind: FileKind } | { path: string; kind: 'rules'; projectDir: string };
 
 /** File locations as they are; each rules folder (listed concurrently) replaced by its files. */
 async function expandRulesFolders(locations: readonly Location[], warnings: Diagnostic[]): Promise<Entry[]> {
@@ -163,10 +163,15 @@ async function collect(entry: string, seen: Set<string>, options: DiscoveryOptio
  * (a seen file is skipped before depth is checked), so a depth warning also
  * sends the entry back to be read against the shared set.
  */
-async function settle(attempt: Attempt, entry: string, seen: ReadonlySet<string>, options: DiscoveryOptions): Promise<Attempt> {
-  const independent =
-    ![...attempt.claimed].some((real) => seen.has(real)) && !attempt.collection.warnings.some((w) => w.rule === 'include/depth');
-  return independent ? attempt : collect(entry, new Set(seen), options);
+async function settle(
+  attempt: Attempt,
+  entry: string,
+  seen: ReadonlySet<string>,
+  options: DiscoveryOptions,
+): Promise<Attempt> {
+  const overlaps = [...attempt.claimed].some((real) => seen.has(real));
+  const tooDeep = attempt.collection.warnings.some((w) => w.rule === 'include/depth');
+  return overlaps || tooDeep ? collect(entry, new Set(seen), options) : attempt;
 }
 
 /**
@@ -174,12 +179,17 @@ async function settle(attempt: Attempt, entry: string, seen: ReadonlySet<string>
  * in play matches. When it does not apply, neither it nor its includes are
  * used, and a later file may still claim those includes.
  */
-function ruleApplies(collection: ContextCollection, projectDir: string, options: DiscoveryOptions, warnings: Diagnostic[]): boolean {
+function ruleApplies(
+  collection: ContextCollection,
+  projectDir: string,
+  options: DiscoveryOptions,
+  warnings: Diagnostic[],
+): boolean {
   const entry = collection.files.at(-1);
   if (entry?.includedBy !== null) return false; // already seen, or unreadable
   const scope = readRuleScope(entry.frontmatter);
   if (scope.kind === 'invalid') {
-    warnings.push(diagnostic('frontmatter/invalid-field', entry.path, { line: 1, column: 1 }, scope.message, { severity: 'warning' }));
+    warnings.push(fileWarning('frontmatter/invalid-field', entry.path, scope.message));
     return false;
   }
   return scope.kind === 'everywhere' || matchesFilesInPlay(scope.globs, projectDir, options.filesInPlay, options.cwd);
@@ -207,11 +217,15 @@ async function listRulesFolder(dir: string): Promise<RulesListing> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: true, files: [] };
-    const message = `rules folder cannot be read: ${(error as Error).message}`;
-    return { ok: false, warning: diagnostic('source/unreadable', dir, { line: 1, column: 1 }, message, { severity: 'warning' }) };
+    return { ok: false, warning: fileWarning('source/unreadable', dir, `rules folder cannot be read: ${(error as Error).message}`) };
   }
-  const relative = entries.map((entry) => entry.split(path.sep).join('/')).filter((entry) => entry.toLowerCase().endsWith('.md'));
-  return { ok: true, files: relative.sort(compareCodeUnits).map((entry) => path.join(dir, entry)) };
+  const markdown = entries.map((entry) => entry.split(path.sep).join('/')).filter((entry) => entry.toLowerCase().endsWith('.md'));
+  return { ok: true, files: markdown.sort(compareCodeUnits).map((entry) => path.join(dir, entry)) };
+}
+
+/** A warning about a whole file (or folder): there is no directive to point at. */
+function fileWarning(rule: RuleId, file: string, message: string): Diagnostic {
+  return diagnostic(rule, file, { line: 1, column: 1 }, message, { severity: 'warning' });
 }
 
 function compareCodeUnits(a: string, b: string): number {
