@@ -59,7 +59,11 @@ export async function benchContext({ iterations = 15 } = {}) {
   }
 }
 
-/** `l01/…/l12`, each level with an instruction file, a dot-folder file and a rules folder (one rule conditional); returns the deepest. */
+/**
+ * `tree/l01/…/l12`, each level with an instruction file (including a shared
+ * note), a dot-folder file and a rules folder with one conditional rule;
+ * returns the deepest level.
+ */
 async function makeDeepTree(root) {
   const files = { 'home/.claude/CLAUDE.md': 'user instructions\n' };
   let dir = 'tree';

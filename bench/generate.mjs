@@ -45,10 +45,10 @@ export async function generateTree(root, { files, seed = 1 }) {
       out.set(`prompts/sections/${name}.md`, `---\ndescription: synthetic section ${i}\n---\n${parts.join('\n\n')}\n`);
     }
   }
+  // Every section is in exactly one profile (round robin), static ones first.
   for (let i = 0; i < nProfiles; i++) {
-    const chosenStatic = statics.slice((i * 17) % Math.max(1, statics.length - 12)).slice(0, 12);
-    const chosenDynamic = dynamics.slice((i * 5) % Math.max(1, dynamics.length - 4)).slice(0, 4);
-    const list = [...chosenStatic, ...chosenDynamic].map((s) => `  - ${s}`).join('\n');
+    const mine = (list) => list.filter((_, j) => j % nProfiles === i);
+    const list = [...mine(statics), ...mine(dynamics)].map((s) => `  - ${s}`).join('\n');
     out.set(`prompts/profiles/profile-${pad(i)}.md`, `---\ndescription: synthetic profile ${i}\nsections:\n${list}\n---\n`);
   }
   for (let i = 0; i < nAgents; i++) {

@@ -72,31 +72,43 @@ const INPUTS = [
 ];
 const OPTIONAL = ['additionalDirectories', 'language', 'mcpServers', 'memories'];
 
-/** What a hand-written renderer of TEMPLATE looks like: the fastest a thunk could reasonably be. */
+/**
+ * A hand-written renderer of TEMPLATE: template literals, plain loops, no
+ * helpers. About the fastest JavaScript for this string (faster than the
+ * usual `.map(…).join('')`), so the ratio is measured against a strict floor.
+ */
 function floor(ctx) {
   const dirs = ctx.additionalDirectories;
-  return `# Environment
+  let out = `# Environment
 You have been invoked in the following environment:
 - Primary working directory: ${ctx.cwd}
 - Is a git repository: ${ctx.isGitRepo ? 'Yes' : 'No'}
-${dirs && dirs.length > 0 ? `- Additional working directories: ${dirs.join(', ')}\n` : ''}- Platform: ${ctx.platform}
+`;
+  if (dirs && dirs.length > 0) {
+    out += '- Additional working directories: ';
+    for (let i = 0; i < dirs.length; i++) out += i === dirs.length - 1 ? dirs[i] : `${dirs[i]}, `;
+    out += '\n';
+  }
+  out += `- Platform: ${ctx.platform}
 - Shell: ${ctx.shell}
 - OS version: ${ctx.osVersion}
 - Model: ${ctx.modelName} (ID: ${ctx.modelId})
 - Knowledge cutoff: ${ctx.knowledgeCutoff}
-${
-  ctx.language
-    ? `
+`;
+  if (ctx.language) {
+    out += `
 # Language
 Always respond in ${ctx.language}. Use ${ctx.language} for all explanations, comments and communications with the user. Technical terms and code identifiers keep their original form.
-`
-    : ''
-}
+`;
+  }
+  out += `
 # MCP Server Instructions
 The following MCP servers have provided instructions for how to use their tools and resources:
-${ctx.mcpServers.map((server) => `\n## ${server.name}\n${server.instructions}\n`).join('')}
-# Memory
-${ctx.memories.map((memory) => `- [${memory.title}](${memory.file}): ${memory.description}\n`).join('')}
+`;
+  for (const server of ctx.mcpServers) out += `\n## ${server.name}\n${server.instructions}\n`;
+  out += '\n# Memory\n';
+  for (const memory of ctx.memories) out += `- [${memory.title}](${memory.file}): ${memory.description}\n`;
+  out += `
 # Git status
 This is the git status at the start of the conversation. It is a snapshot in time and will not update during the conversation.
 Current branch: ${ctx.git.branch}
@@ -104,7 +116,9 @@ Main branch (you will usually use this for PRs): ${ctx.git.mainBranch}
 Status:
 ${ctx.git.status}
 Recent commits:
-${ctx.git.commits.map((commit) => `${commit}\n`).join('')}`;
+`;
+  for (const commit of ctx.git.commits) out += `${commit}\n`;
+  return out;
 }
 
 function sampleContext() {

@@ -2,8 +2,15 @@
  * The compiler's public API (`import … from 'prompt-build'`). The CLI is a
  * thin layer over these functions.
  */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { readStamp, stampHolds, stampKey, writeStamp } from './build-stamp.js';
 import { createCompiler, type BuildResult } from './compiler.js';
-import type { BuildOptions } from './config.js';
+import { resolveBuildOptions, type BuildOptions } from './config.js';
+import { discoverSources } from './discover.js';
+import { sha256 } from './hash.js';
+import type { Manifest } from './runtime/manifest.js';
+import { TOOL_VERSION } from './version.js';
 import { writeBundle, type WriteReport } from './write-bundle.js';
 
 export { createCompiler, Compiler, type BuildResult, type FileChange } from './compiler.js';
@@ -17,14 +24,62 @@ export type { Manifest, ProfileEntry, SectionEntry, AgentEntry, SourceMap } from
 
 export type BuildProjectOptions = Partial<BuildOptions> & { root: string; write?: boolean };
 
+export interface ProjectBuild extends BuildResult {
+  /** What was written, or null when nothing was (errors, `write: false`, or up to date). */
+  written: WriteReport | null;
+  /** The sources and `dist/` were exactly as the last build left them: nothing was compiled. */
+  upToDate: boolean;
+  /** The bundle's manifest: the new one, or the one in `dist/` when up to date; null on errors. */
+  manifest: Manifest | null;
+}
+
 /**
  * Builds a project and, when it compiles without errors and `write` is not
  * false, writes the bundle. On errors nothing is written: `dist/` keeps the
- * previous good build.
+ * previous good build. When nothing changed since the last build (see
+ * build-stamp.ts), nothing is compiled either.
  */
-export async function buildProject(options: BuildProjectOptions): Promise<BuildResult & { written: WriteReport | null }> {
-  const compiler = await createCompiler(options);
+export async function buildProject(options: BuildProjectOptions): Promise<ProjectBuild> {
+  const resolved = resolveBuildOptions({ ...options, root: await realRoot(options.root) });
+  const write = options.write !== false;
+  const key = stampKey(resolved, TOOL_VERSION);
+  if (write) {
+    const reused = await reuseLastBuild(resolved, key);
+    if (reused) return reused;
+  }
+  const compiler = await createCompiler(resolved);
   const result = await compiler.build();
-  const written = result.bundle && options.write !== false ? await writeBundle(compiler.options.outDir, result.bundle.files) : null;
-  return { ...result, written };
+  if (!result.bundle || !write) return { ...result, written: null, upToDate: false, manifest: result.bundle?.manifest ?? null };
+  const written = await writeBundle(resolved.outDir, result.bundle.files);
+  const { manifest, files } = result.bundle;
+  await writeStamp(resolved, {
+    key,
+    inputs: Object.fromEntries(Object.entries(manifest.sources).map(([rel, s]) => [path.join(resolved.root, rel), s.hash])),
+    manifestHash: sha256(files.get('manifest.json')!),
+    files: [...files.keys()].sort(),
+    diagnostics: result.diagnostics,
+  });
+  return { ...result, written, upToDate: false, manifest };
+}
+
+async function reuseLastBuild(options: BuildOptions, key: string): Promise<ProjectBuild | null> {
+  const stamp = await readStamp(options);
+  if (!stamp) return null;
+  const discovered = (await discoverSources(options.root)).map((rel) => path.join(options.root, rel));
+  if (!(await stampHolds(stamp, key, discovered, options.outDir))) return null;
+  const manifest = JSON.parse(await fs.readFile(path.join(options.outDir, 'manifest.json'), 'utf8')) as Manifest;
+  return {
+    ok: true,
+    diagnostics: stamp.diagnostics,
+    bundle: null,
+    recompiled: [],
+    stats: { sources: Object.keys(manifest.sources).length, cacheHits: 0, cacheMisses: 0, cacheDiscarded: null },
+    written: null,
+    upToDate: true,
+    manifest,
+  };
+}
+
+async function realRoot(root: string): Promise<string> {
+  return fs.realpath(path.resolve(root)).catch(() => path.resolve(root));
 }

@@ -217,9 +217,12 @@ async function listRulesFolder(dir: string): Promise<RulesListing> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: true, files: [] };
-    return { ok: false, warning: fileWarning('source/unreadable', dir, `rules folder cannot be read: ${(error as Error).message}`) };
+    const message = `rules folder cannot be read: ${(error as Error).message}`;
+    return { ok: false, warning: fileWarning('source/unreadable', dir, message) };
   }
-  const markdown = entries.map((entry) => entry.split(path.sep).join('/')).filter((entry) => entry.toLowerCase().endsWith('.md'));
+  const markdown = entries
+    .map((entry) => entry.split(path.sep).join('/'))
+    .filter((entry) => entry.toLowerCase().endsWith('.md'));
   return { ok: true, files: markdown.sort(compareCodeUnits).map((entry) => path.join(dir, entry)) };
 }
 

@@ -123,8 +123,8 @@ function renderMemoryPrompt({ dir, index, problems }: MemorySnapshot): string {
     `You have a persistent memory directory at \`${dir}\`. What you save there is loaded into future conversations, ` +
       'so keep what will still matter later and is not already in the code, the git history or the instruction files.',
     [
-      'Each memory is one Markdown file with frontmatter: `name` (a short title), `description` (one line: when it is useful) ' +
-        'and `type`, one of:',
+      'Each memory is one Markdown file with frontmatter: `name` (a short title), ' +
+        '`description` (one line: when it is useful) and `type`, one of:',
       '- user: who the user is: role, expertise, how they like to work.',
       '- feedback: corrections and confirmations of your approach: what to repeat, what to avoid, and why.',
       '- project: facts about the ongoing work (goals, decisions, deadlines) that the code does not show.',

@@ -68,7 +68,8 @@ export async function fetchParts(providers: PartProviders, hasCustomPrompt: bool
 }
 
 function userParts(user: UserContext): Pick<SystemPromptParts, 'userContext' | 'warnings'> {
+  const { instructions, currentDate, warnings } = user;
   const userContext: Record<string, string> =
-    user.instructions === null ? { currentDate: user.currentDate } : { claudeMd: user.instructions, currentDate: user.currentDate };
-  return { userContext, warnings: user.warnings };
+    instructions === null ? { currentDate } : { claudeMd: instructions, currentDate };
+  return { userContext, warnings };
 }

@@ -55,7 +55,8 @@ export const DISABLE_ENV = 'PROMPT_BUILD_DISABLE_INSTRUCTIONS';
 
 export async function getUserContext(options: UserContextOptions = {}): Promise<UserContext> {
   const currentDate = formatCurrentDate(options.now ?? new Date());
-  if (options.disabled ?? isSet(process.env[DISABLE_ENV])) return { instructions: null, files: [], currentDate, warnings: [] };
+  const disabled = options.disabled ?? isSet(process.env[DISABLE_ENV]);
+  if (disabled) return { instructions: null, files: [], currentDate, warnings: [] };
 
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const homeDir = options.homeDir ?? os.homedir();

@@ -152,15 +152,20 @@ function namesHelper(node: { params: Expression[]; hash?: Hash }, path: PathExpr
 
 /**
  * The scope of a block's main program. `#each` and `#with` render it with a new
- * context; so does a section (`{{#items}}…{{/items}}`) for an object or array.
- * Other helpers are assumed to keep the context, as `#if` does.
+ * context (except `#with this`); so does a section (`{{#items}}…{{/items}}`)
+ * for an object or array. Other helpers are assumed to keep the context, as
+ * `#if` does.
  */
 function blockScope(node: BlockStatement, scope: Scope): Scope {
   const { path } = node;
   if (node.type === 'DecoratorBlock' || path.type !== 'PathExpression') return scope;
   const name = path.parts[0] ?? '';
   const changesContext = hasArguments(node)
-    ? name === 'each' || name === 'with'
+    ? name === 'each' || (name === 'with' && !isThis(node.params[0]))
     : !KNOWN_HELPERS.has(name) || !isSimpleId(path);
   return changesContext ? { ...scope, level: scope.level + 1 } : scope;
+}
+
+function isThis(node: Expression | undefined): boolean {
+  return node?.type === 'PathExpression' && !node.data && node.depth === 0 && node.parts.length === 0;
 }

@@ -37,7 +37,7 @@ function fastModule(ast: Program, options: ThunkOptions): string[] {
   const body = compileRenderBody(ast, '    ');
   return [
     'export default function create(rt) {',
-    `  // Section ${JSON.stringify(options.section)}: its Handlebars template compiled to plain JavaScript.`,
+    `  // Section ${comment(JSON.stringify(options.section))}: its Handlebars template compiled to plain JavaScript.`,
     '  // Renders exactly what Handlebars.compile(template, { noEscape: true }) renders.',
     ...preludeLines(body.helpers, '  '),
     '  return function render(ctx) {',
@@ -53,7 +53,7 @@ function fallbackModule(source: string, options: ThunkOptions, reason: string): 
   const spec = Handlebars.precompile(source, { noEscape: true, strict: false }) as unknown as string;
   return [
     'export default function create(rt) {',
-    `  // Section ${JSON.stringify(options.section)}: Handlebars runtime fallback, because the template uses ${oneLine(reason)}.`,
+    `  // Section ${comment(JSON.stringify(options.section))}: Handlebars runtime fallback, because the template uses ${comment(reason)}.`,
     `  const template = rt.handlebars.template(${spec});`,
     '  return function render(ctx) {',
     ...requiredChecks(options, '    '),
@@ -75,7 +75,7 @@ function member(object: string, name: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(name) ? `${object}.${name}` : `${object}[${JSON.stringify(name)}]`;
 }
 
-/** A reason quotes template text, which could hold a line break; a comment must stay on one line. */
-function oneLine(text: string): string {
+/** Text for a `//` comment: names and reasons quote template text, and any line terminator would end the comment. */
+function comment(text: string): string {
   return text.replace(/[\r\n\u2028\u2029]+/g, ' ');
 }

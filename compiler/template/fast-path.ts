@@ -364,17 +364,39 @@ class RenderCompiler {
     return { code: literalCode(node), kind: 'literal' };
   }
 
-  /** A path's value, looked up as Handlebars does (`lookupProperty`, `!= null` between segments; `&&` for data). */
+  /** A path's value, looked up as Handlebars does (`!= null` between segments; `&&` for data paths). */
   private path(path: PathExpression, scope: Scope): Value {
     if (path.data) {
       const [head = '', ...rest] = path.parts;
       const base = head === 'root' ? 'ctx' : frameVariable(head, scope.frame);
       if (rest.length === 0 && head !== 'root') return { code: base, kind: head === 'first' || head === 'last' ? 'boolean' : 'data' };
-      return { code: rest.reduce((code, part) => `${this.use('lf')}(${code}, ${JSON.stringify(part)})`, base), kind: 'value' };
+      return { code: rest.reduce((code, part) => this.lookup(code, part, true), base), kind: 'value' };
     }
     if (path.depth > 0 && scope.depths === null) throw new Error('fast path: ../ without depths');
     const base = path.depth === 0 ? scope.ctx : `${scope.depths}[${path.depth}]`;
-    return { code: path.parts.reduce((code, part) => `${this.use('lp')}(${code}, ${JSON.stringify(part)})`, base), kind: 'value' };
+    return { code: path.parts.reduce((code, part) => this.lookup(code, part, false), base), kind: 'value' };
+  }
+
+  /**
+   * `parent[key]` by Handlebars' `lookupProperty`: own properties only. The
+   * check is written out at each site rather than called, so every site keeps
+   * a monomorphic inline cache; and for a plain object (prototype
+   * `Object.prototype`) a non-null value is own unless `Object.prototype` has
+   * the key, which V8 folds to a constant, so the costly `hasOwnProperty` call
+   * only runs for other objects. `falsy`: stop at any falsy parent (data paths).
+   */
+  private lookup(parent: string, key: string, falsy: boolean): string {
+    const quoted = JSON.stringify(key);
+    // A prototype's own `constructor` needs Handlebars' extra guard: kept in a helper for this rare key.
+    if (key === 'constructor') return `${this.use(falsy ? 'lf' : 'lp')}(${parent}, ${quoted})`;
+    this.use('v');
+    const simple = IDENTIFIER.test(parent);
+    if (!simple) this.use('t');
+    const [test, p] = simple ? [parent, parent] : [`(t = ${parent})`, 't'];
+    const missing = falsy ? `!${test}` : `${test} == null`;
+    const member = IDENTIFIER.test(key) ? `.${key}` : `[${quoted}]`;
+    const own = `(${this.use('gp')}(${p}) === ${this.use('OP')} && !(${quoted} in OP)) || ${this.use('own')}.call(${p}, ${quoted})`;
+    return `(${missing} ? ${p} : (v = ${p}${member}) == null ? v : ${own} ? v : undefined)`;
   }
 
   /**
@@ -408,13 +430,14 @@ class RenderCompiler {
     return name;
   }
 
-  private use(helper: Helper | 'v'): string {
-    if (helper === 'v') {
-      if (!this.temps.includes('v')) this.temps.unshift('v');
+  /** Marks a helper as called, or a shared scratch variable (`v`, `t`: each read right after it is set) as assigned. */
+  private use(name: Helper | 'v' | 't'): string {
+    if (name === 'v' || name === 't') {
+      if (!this.temps.includes(name)) this.temps.unshift(name);
     } else {
-      this.helpers.add(helper);
+      this.helpers.add(name);
     }
-    return helper;
+    return name;
   }
 
   private line(text: string): void {
@@ -457,6 +480,8 @@ interface Binding {
   name: string;
   code: string;
 }
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 function operand(expr: Expr): string {
   return expr.atomic ? expr.code : `(${expr.code})`;

@@ -4,7 +4,7 @@
  * with default runtime options. A module only carries the helpers it calls.
  */
 
-export type Helper = 'NC' | 'own' | 'isArray' | 'lp' | 'lf' | 'fv' | 'truthy' | 'present' | 'entries' | 'push' | 'amb';
+export type Helper = 'NC' | 'own' | 'OP' | 'gp' | 'isArray' | 'lp' | 'lf' | 'fv' | 'truthy' | 'present' | 'entries' | 'push' | 'amb';
 
 interface Definition {
   needs: Helper[];
@@ -22,12 +22,15 @@ const DEFINITIONS: [Helper, Definition][] = [
     },
   ],
   ['own', { needs: [], lines: ['const own = Object.prototype.hasOwnProperty;'] }],
+  ['OP', { needs: [], lines: ['const OP = Object.prototype;'] }],
+  ['gp', { needs: [], lines: ['const gp = Object.getPrototypeOf;'] }],
   ['isArray', { needs: [], lines: ['const isArray = Array.isArray;'] }],
   [
     'lp',
     {
       needs: ['own'],
       // `p != null ? lookupProperty(p, k) : p`: own properties only, and never a prototype's own constructor.
+      // Lookups of other keys are written out inline (see fast-path.ts).
       lines: [
         'function lp(p, k) {',
         '  if (p == null) return p;',

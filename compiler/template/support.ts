@@ -12,6 +12,7 @@ import {
   outputStatements,
   type BlockStatement,
   type Expression,
+  type Hash,
   type PathExpression,
   type Program,
   type Statement,
@@ -56,9 +57,9 @@ function statementReason(node: Statement): string | null {
   }
 }
 
-function mustacheReason(path: Expression, node: { params: Expression[]; hash?: unknown }): string | null {
+function mustacheReason(path: Expression, node: { params: Expression[]; hash?: Hash }): string | null {
   if (path.type !== 'PathExpression') return `a ${describe(path)} in place of a name`;
-  if (hasArguments(node as { params: Expression[] })) return `a call of helper "${path.original}"`;
+  if (hasArguments(node)) return `a call of helper "${path.original}"`;
   if (isSimpleId(path) && KNOWN_HELPERS.has(path.parts[0] ?? '')) return `the helper "${path.original}" used as a value`;
   return pathReason(path);
 }

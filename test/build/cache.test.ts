@@ -17,11 +17,46 @@ describe('parse cache', () => {
     const cold = await buildWithCache(root, cacheDir);
     expect(cold.result.stats.cacheHits).toBe(0);
     expect(cold.result.stats.cacheMisses).toBeGreaterThan(5);
+    await fs.rm(path.join(root, 'dist'), { recursive: true });
     const warm = await buildWithCache(root, cacheDir);
+    expect(warm.result.upToDate).toBe(false);
     expect(warm.result.stats.cacheMisses).toBe(0);
     expect(warm.result.stats.cacheHits).toBe(cold.result.stats.cacheMisses);
     expect(warm.dist).toEqual(cold.dist);
-    expect(warm.result.written!.written).toEqual([]);
+  });
+
+  it('with nothing changed, the next build is up to date: nothing compiled, nothing written, warnings kept', async () => {
+    const root = await copyFixture('build/ok-basic');
+    await fs.writeFile(path.join(root, 'prompts/sections/unused.md'), 'Nobody lists me.\n');
+    const cacheDir = await tempDir('pb-cache-');
+    const first = await buildWithCache(root, cacheDir);
+    const second = await buildWithCache(root, cacheDir);
+    expect(second.result.upToDate).toBe(true);
+    expect(second.result.written).toBeNull();
+    expect(second.result.diagnostics).toEqual(first.result.diagnostics);
+    expect(second.result.diagnostics.map((d) => d.rule)).toEqual(['cache/prefix-below-minimum', 'section/unused']);
+    expect(second.result.manifest).toEqual(first.result.manifest);
+    expect(second.dist).toEqual(first.dist);
+  });
+
+  it.each([
+    ['a source edited', (root: string) => fs.appendFile(path.join(root, 'prompts/fragments/hello.md'), 'more\n')],
+    ['a source added', (root: string) => fs.writeFile(path.join(root, 'prompts/sections/new.md'), 'New\n')],
+    ['a source removed', (root: string) => fs.rm(path.join(root, 'prompts/sections/literal.md'))],
+    ['a dist file touched', (root: string) => fs.appendFile(path.join(root, 'dist/manifest.json'), ' ')],
+    ['a dist file removed', (root: string) => fs.rm(path.join(root, 'dist/bundle.mjs'))],
+  ])('%s: the build is not up to date, and its result equals a clean build', async (_what, change) => {
+    const root = await copyFixture('build/ok-basic');
+    const cacheDir = await tempDir('pb-cache-');
+    await buildWithCache(root, cacheDir);
+    await change(root);
+    const again = await buildWithCache(root, cacheDir);
+    expect(again.result.upToDate).toBe(false);
+    const clean = await tempDir();
+    for (const dir of ['prompts', 'agents']) await fs.cp(path.join(root, dir), path.join(clean, dir), { recursive: true });
+    const reference = await buildWithCache(clean, await tempDir('pb-cache-'));
+    expect(again.result.ok).toBe(reference.result.ok);
+    if (again.result.ok) expect(again.dist).toEqual(reference.dist);
   });
 
   it.each([

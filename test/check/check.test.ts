@@ -76,7 +76,7 @@ describe('prompt-build check', () => {
     expect(run.stderr).toContain(`  changed  dist/${intro}`);
     expect(run.stderr).toContain(`  missing  dist/${rules}`);
     expect(run.stderr).toContain('  extra    dist/static/stray.md');
-    expect(run.stderr).toMatch(/check failed$/);
+    expect(run.stderr).toMatch(/^check failed$/m);
   });
 
   it('fails on diagnostics, in every reporter', async () => {

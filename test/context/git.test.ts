@@ -105,7 +105,8 @@ describe('getSystemContext', () => {
     const keptLines = kept.split('\n');
     expect(keptLines).toEqual(names.slice(0, keptLines.length).map((name) => `?? ${name}`));
     expect(note).toBe(
-      `... (truncated: the status is over 2,000 characters; ${3000 - keptLines.length} more lines not shown. Run "git status" for the full list.)`,
+      `... (truncated: the status is over 2,000 characters; ${3000 - keptLines.length} more lines not shown. ` +
+        'Run "git status" for the full list.)',
     );
   });
 

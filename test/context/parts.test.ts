@@ -1,7 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createContextSession, DISABLE_ENV, fetchSystemPromptParts, type SystemContext, type UserContext } from '../../compiler/context/index.js';
+import {
+  createContextSession,
+  DISABLE_ENV,
+  fetchSystemPromptParts,
+  type SystemContext,
+  type UserContext,
+} from '../../compiler/context/index.js';
 import { fetchParts } from '../../compiler/context/parts.js';
 import { tempDir, writeTree } from '../helpers/tree.js';
 import { commitFile, initRepo, isolateGit } from './repo.js';
@@ -35,7 +41,11 @@ const USER: UserContext = { instructions: 'be brief', files: [], currentDate: "T
 /** Providers that record when they start and finish only when the test says so. */
 function heldProviders() {
   const events: string[] = [];
-  const held = { defaultSystemPrompt: deferred<readonly string[]>(), userContext: deferred<UserContext>(), systemContext: deferred<SystemContext>() };
+  const held = {
+    defaultSystemPrompt: deferred<readonly string[]>(),
+    userContext: deferred<UserContext>(),
+    systemContext: deferred<SystemContext>(),
+  };
   const provider =
     <T>(name: string, d: Deferred<T>) =>
     (): Promise<T> => {
@@ -127,7 +137,13 @@ describe('fetchSystemPromptParts', () => {
     expect(parts.userContext.claudeMd).toContain('Use tabs.');
     // No snapshot was memoised either: the session computes one only now, and sees the later commit.
     await commitFile(repo, 'b.txt', 'b', 'after the custom prompt');
-    const later = await fetchSystemPromptParts({ getDefaultSystemPrompt: async () => [], session, cwd: repo, homeDir: root, managedPath: null });
+    const later = await fetchSystemPromptParts({
+      getDefaultSystemPrompt: async () => [],
+      session,
+      cwd: repo,
+      homeDir: root,
+      managedPath: null,
+    });
     expect(later.systemContext?.gitStatus).toContain(' after the custom prompt');
   });
 });

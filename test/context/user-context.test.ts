@@ -49,7 +49,7 @@ const FULL_TREE = {
 };
 
 describe('getUserContext discovery', () => {
-  it('reads managed, user, every ancestor (file, dot-folder, sorted rules), local files, then added directories, far to near', async () => {
+  it('reads managed, user, each ancestor (file, dot-folder, sorted rules), local files, added directories: far to near', async () => {
     await writeTree(root, FULL_TREE);
     const context = await getUserContext(
       options({
@@ -153,7 +153,12 @@ describe('getUserContext discovery', () => {
   it('the disable option turns everything off, added directories included', async () => {
     await writeTree(root, FULL_TREE);
     const context = await getUserContext(
-      options({ cwd: path.join(root, 'work/proj'), additionalDirectories: [path.join(root, 'extra')], disabled: true, now: new Date(2030, 11, 31) }),
+      options({
+        cwd: path.join(root, 'work/proj'),
+        additionalDirectories: [path.join(root, 'extra')],
+        disabled: true,
+        now: new Date(2030, 11, 31),
+      }),
     );
     expect(context).toEqual({ instructions: null, files: [], currentDate: "Today's date is 2030-12-31.", warnings: [] });
   });
@@ -161,7 +166,9 @@ describe('getUserContext discovery', () => {
   it('the environment variable turns everything off; an explicit option still wins', async () => {
     await writeTree(root, FULL_TREE);
     vi.stubEnv(DISABLE_ENV, '1');
-    const off = await getUserContext(options({ cwd: path.join(root, 'work/proj'), additionalDirectories: [path.join(root, 'extra')] }));
+    const off = await getUserContext(
+      options({ cwd: path.join(root, 'work/proj'), additionalDirectories: [path.join(root, 'extra')] }),
+    );
     expect(off.files).toEqual([]);
     expect(off.instructions).toBeNull();
     const on = await getUserContext(options({ cwd: path.join(root, 'work/proj'), disabled: false }));
@@ -170,7 +177,7 @@ describe('getUserContext discovery', () => {
 });
 
 describe('getUserContext includes (context mode)', () => {
-  it('places included files before their includer, each file once; ~/ and absolute paths allowed, missing skipped silently, binary refused', async () => {
+  it('puts includes before their includer, each file once: ~/ and absolute allowed, missing skipped, binary refused', async () => {
     await writeTree(root, {
       'home/personal.md': 'personal\n',
       'abs/elsewhere.md': 'absolute\n',
@@ -214,7 +221,8 @@ describe('getUserContext includes (context mode)', () => {
     const context = await getUserContext(options({ cwd: path.join(root, 'proj') }));
     expect(listing(context.files)).toEqual(['include proj/b.md', 'include proj/a.md', 'project proj/CLAUDE.md']);
     expect(context.warnings.map((w) => w.rule)).toEqual(['include/cycle']);
-    expect(context.warnings[0]?.message).toContain(`${path.join(root, 'proj/a.md')} → ${path.join(root, 'proj/b.md')} → ${path.join(root, 'proj/a.md')}`);
+    const [a, b] = [path.join(root, 'proj/a.md'), path.join(root, 'proj/b.md')];
+    expect(context.warnings[0]?.message).toContain(`${a} → ${b} → ${a}`);
   });
 
   it('keeps the depth guard: with the default of 5, an include inside the fifth nested file is refused', async () => {
@@ -236,7 +244,12 @@ describe('getUserContext includes (context mode)', () => {
     });
     const limits = { extensions: ['.md'], maxDepth: 1, maxBytes: 1024, stripComments: true };
     const context = await getUserContext(options({ cwd: path.join(root, 'proj'), limits }));
-    expect(listing(context.files)).toEqual(['include proj/x.md', 'project proj/CLAUDE.md', 'include proj/y.md', 'project proj/.claude/CLAUDE.md']);
+    expect(listing(context.files)).toEqual([
+      'include proj/x.md',
+      'project proj/CLAUDE.md',
+      'include proj/y.md',
+      'project proj/.claude/CLAUDE.md',
+    ]);
     expect(context.warnings).toEqual([]);
   });
 
@@ -269,7 +282,9 @@ describe('rules files with paths:', () => {
       'rules proj/.claude/rules/ts.md',
       'local proj/CLAUDE.local.md',
     ]);
-    expect(context.warnings.map((w) => [w.rule, w.file])).toEqual([['frontmatter/invalid-field', path.join(root, 'proj/.claude/rules/broken.md')]]);
+    expect(context.warnings.map((w) => [w.rule, w.file])).toEqual([
+      ['frontmatter/invalid-field', path.join(root, 'proj/.claude/rules/broken.md')],
+    ]);
   });
 
   it('matches from the rules project, not the working directory; a skipped rule leaves its includes to later files', async () => {
@@ -284,12 +299,14 @@ describe('rules files with paths:', () => {
       'include proj/shared.md',
       'local proj/CLAUDE.local.md',
     ]);
-    expect(context.files.find((f) => f.path.endsWith('shared.md'))).toMatchObject({ includedBy: path.join(root, 'proj/CLAUDE.local.md') });
+    const shared = context.files.find((f) => f.path.endsWith('shared.md'));
+    expect(shared).toMatchObject({ includedBy: path.join(root, 'proj/CLAUDE.local.md') });
   });
 
   it('never matches files outside the project, and applies nothing conditional without files in play', async () => {
     await writeTree(root, { ...RULES_TREE, 'other/src/a.ts': '' });
-    const outside = await getUserContext(options({ cwd: path.join(root, 'proj'), filesInPlay: [path.join(root, 'other/src/a.ts'), '../other/x.test.ts'] }));
+    const filesInPlay = [path.join(root, 'other/src/a.ts'), '../other/x.test.ts'];
+    const outside = await getUserContext(options({ cwd: path.join(root, 'proj'), filesInPlay }));
     const none = await getUserContext(options({ cwd: path.join(root, 'proj') }));
     for (const context of [outside, none]) {
       expect(listing(context.files).filter((f) => f.startsWith('rules '))).toEqual(['rules proj/.claude/rules/always.md']);
@@ -303,7 +320,8 @@ describe('rules files with paths:', () => {
     });
     const cwd = path.join(root, 'proj');
     const added = [path.join(root, 'extra')];
-    const hit = await getUserContext(options({ cwd, additionalDirectories: added, filesInPlay: [path.join(root, 'extra/docs/guide/intro.md')] }));
+    const inExtra = [path.join(root, 'extra/docs/guide/intro.md')];
+    const hit = await getUserContext(options({ cwd, additionalDirectories: added, filesInPlay: inExtra }));
     const miss = await getUserContext(options({ cwd, additionalDirectories: added, filesInPlay: ['docs/intro.md'] }));
     expect(listing(hit.files)).toEqual(['rules extra/.claude/rules/docs.md']);
     expect(listing(miss.files)).toEqual([]);

@@ -286,6 +286,22 @@ describe('thunks render what Handlebars renders', () => {
     });
   });
 
+  it('keeps own-property lookups exact for null prototypes, own __proto__ keys and a polluted Object.prototype', () => {
+    const template = '{{polluted}}|{{o.polluted}}|{{#each xs}}{{polluted}}{{/each}}|{{n.a}}|{{j.__proto__.x}}|{{@root.polluted}}';
+    const ctx = { o: { a: 1 }, xs: [{}, { polluted: 'own' }], n: Object.assign(Object.create(null), { a: 'null proto' }), j: JSON.parse('{"__proto__": {"x": "own __proto__"}}') };
+    const render = compileThunk(template);
+    const prototype = Object.prototype as Record<string, unknown>;
+    prototype['polluted'] = 'INHERITED';
+    try {
+      const output = render(ctx);
+      expect(output).not.toContain('INHERITED');
+      expect({ output }).toEqual(handlebarsOutcome(template, ctx));
+    } finally {
+      delete prototype['polluted'];
+    }
+    expect(render(ctx)).toBe('||own|null proto|own __proto__|');
+  });
+
   it('renders the fallback through Handlebars itself (not by accident of an empty output)', () => {
     expect(compileThunk('{{#each xs as |x|}}{{x}};{{/each}}')({ xs: [1, 2] })).toBe('1;2;');
   });

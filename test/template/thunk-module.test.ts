@@ -41,9 +41,9 @@ describe('generateThunkModule', () => {
   });
 
   it('carries only the helpers its code calls', () => {
-    const text = generateThunkModule('Hi {{name}}', { section: 's', inputs: ['name'], optional: [] });
-    expect(text).toContain('function lp(');
-    expect(text).not.toMatch(/function (entries|push|truthy|present|lf)\(/);
+    const text = generateThunkModule('Hi {{this.name}}', { section: 's', inputs: ['name'], optional: [] });
+    expect(text).toContain('const own = ');
+    expect(text).not.toMatch(/function (lp|lf|entries|push|truthy|present|amb)\(|const NC/);
   });
 
   it('refuses an invalid template, naming the position', () => {

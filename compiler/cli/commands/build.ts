@@ -11,9 +11,13 @@ export async function runBuild(options: CommonOptions, io: Io): Promise<number> 
   const ms = Math.round(performance.now() - started);
   const out = path.relative(process.cwd(), buildOptions.outDir!) || '.';
   report(io, options, result.ok, result.diagnostics, { outDir: out, written: result.written?.written.length ?? 0 });
-  if (options.reporter === 'human' && result.bundle) {
-    const m = result.bundle.manifest;
-    const written = result.written ? `${plural(result.written.written.length, 'file')} written` : 'nothing written';
+  if (options.reporter === 'human' && result.manifest) {
+    const m = result.manifest;
+    const written = result.upToDate
+      ? 'up to date'
+      : result.written
+        ? `${plural(result.written.written.length, 'file')} written`
+        : 'nothing written';
     io.err(
       `built ${plural(Object.keys(m.profiles).length, 'profile')}, ${plural(Object.keys(m.agents).length, 'agent')} ` +
         `from ${plural(result.stats.sources, 'source')} into ${out}/ (${written}) in ${ms} ms`,

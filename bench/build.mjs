@@ -1,0 +1,107 @@
+// Build benchmark (issue 2): whole-process cold and warm builds of synthetic
+// trees against two floors measured in the same run:
+//   (a) reading every file + sha256;
+//   (b) the naive build: reading every file + gray-matter + remark-parse of every body.
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import matter from 'gray-matter';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { generateTree } from './generate.mjs';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+export async function benchBuild({ files, runs = 3 }) {
+  const root = await ensureTree(files);
+  const sources = await listSources(root);
+  const floorA = await median(runs, () => readAndHash(sources));
+  const floorB = await median(Math.min(runs, 2), () => naiveParse(sources));
+  const cacheDir = path.join(root, 'node_modules/.cache/prompt-build');
+  const out = path.join(root, 'dist');
+  const cold = [];
+  const warm = [];
+  for (let i = 0; i < runs; i++) {
+    await fs.rm(cacheDir, { recursive: true, force: true });
+    await fs.rm(out, { recursive: true, force: true });
+    cold.push(await buildProcess(root));
+    warm.push(await buildProcess(root));
+  }
+  const coldMs = medianOf(cold.map((r) => r.ms));
+  const warmMs = medianOf(warm.map((r) => r.ms));
+  return {
+    files: sources.length,
+    floorAMs: floorA,
+    floorBMs: floorB,
+    coldMs,
+    warmMs,
+    coldVsB: coldMs / floorB,
+    warmVsA: warmMs / floorA,
+    peakRssMb: Math.max(...cold.map((r) => r.maxRssKb), ...warm.map((r) => r.maxRssKb)) / 1024,
+  };
+}
+
+async function ensureTree(files) {
+  const root = path.join(HERE, '.trees', `tree-${files}`);
+  try {
+    await fs.access(path.join(root, '.complete'));
+  } catch {
+    await fs.rm(root, { recursive: true, force: true });
+    await generateTree(root, { files, seed: 42 });
+    await fs.writeFile(path.join(root, '.complete'), '');
+  }
+  return root;
+}
+
+async function listSources(root) {
+  const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.md') && !e.parentPath.includes('dist') && !e.parentPath.includes('node_modules'))
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+}
+
+async function readAndHash(files) {
+  await Promise.all(files.map(async (f) => createHash('sha256').update(await fs.readFile(f)).digest('hex')));
+}
+
+async function naiveParse(files) {
+  const processor = unified().use(remarkParse);
+  for (const f of files) {
+    const text = await fs.readFile(f, 'utf8');
+    processor.parse(matter(text, {}).content);
+  }
+}
+
+function buildProcess(root) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    execFile(process.execPath, [path.join(HERE, 'build-child.mjs'), 'build', '--root', root], { maxBuffer: 1 << 24 }, (error, stdout) => {
+      if (error) return reject(error);
+      const { code, maxRssKb } = JSON.parse(stdout);
+      if (code !== 0) return reject(new Error(`build exited ${code}`));
+      resolve({ ms: performance.now() - started, maxRssKb });
+    });
+  });
+}
+
+async function median(runs, fn) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    times.push(performance.now() - t);
+  }
+  return medianOf(times);
+}
+
+function medianOf(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const files of (process.argv[2] ?? '1000').split(',').map(Number)) console.log(await benchBuild({ files, runs: 3 }));
+}

@@ -1,0 +1,77 @@
+/**
+ * "Nothing changed" in one pass over the sources: the last successful build
+ * leaves a stamp (every input file's hash, the options, the tool version, the
+ * manifest's hash and the bundle's file list) beside the parse cache. When
+ * every input hashes the same and `dist/` is still what that build wrote, the
+ * build is done without parsing, compiling or writing anything.
+ *
+ * The stamp is only a shortcut: any doubt (missing, unreadable, another
+ * version, a file added or gone, a dist file touched) means a full build.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { BuildOptions } from './config.js';
+import type { Diagnostic } from './diagnostics.js';
+import { sha256, stableStringify } from './hash.js';
+import { listFiles } from './write-bundle.js';
+
+const FILE = 'build-stamp.json';
+
+export interface BuildStamp {
+  key: string;
+  /** Absolute path → sha256 of every file the build read. */
+  inputs: Record<string, string>;
+  manifestHash: string;
+  files: string[];
+  /** Warnings of that build, reported again when it is reused. */
+  diagnostics: Diagnostic[];
+}
+
+/** What, besides the inputs, decides the output: the tool version and every option but the cache's place. */
+export function stampKey(options: BuildOptions, version: string): string {
+  const { cacheDir: _cacheDir, parallelThreshold: _threshold, ...decisive } = options;
+  return sha256(stableStringify({ version, ...decisive }));
+}
+
+export async function readStamp(options: BuildOptions): Promise<BuildStamp | null> {
+  if (options.cacheDir === null) return null;
+  try {
+    return JSON.parse(await fs.readFile(path.join(options.cacheDir, FILE), 'utf8')) as BuildStamp;
+  } catch {
+    return null;
+  }
+}
+
+export async function writeStamp(options: BuildOptions, stamp: BuildStamp): Promise<void> {
+  if (options.cacheDir === null) return;
+  await fs.mkdir(options.cacheDir, { recursive: true });
+  const file = path.join(options.cacheDir, FILE);
+  const tmp = `${file}.${process.pid}.tmp`;
+  await fs.writeFile(tmp, JSON.stringify(stamp));
+  await fs.rename(tmp, file);
+}
+
+/**
+ * True when the stamp still describes the sources and `dist/`. `discovered`
+ * are the absolute paths discovery found now; the stamp must cover exactly
+ * those plus the includes it recorded, all with unchanged bytes.
+ */
+export async function stampHolds(stamp: BuildStamp, key: string, discovered: readonly string[], outDir: string): Promise<boolean> {
+  if (stamp.key !== key) return false;
+  if (!discovered.every((f) => f in stamp.inputs)) return false;
+  const [hashes, manifest, files] = await Promise.all([
+    Promise.all(Object.keys(stamp.inputs).map((f) => hashFile(f))),
+    hashFile(path.join(outDir, 'manifest.json')),
+    listFiles(outDir),
+  ]);
+  if (Object.values(stamp.inputs).some((h, i) => h !== hashes[i])) return false;
+  return manifest === stamp.manifestHash && files.length === stamp.files.length && files.every((f, i) => f === stamp.files[i]);
+}
+
+async function hashFile(file: string): Promise<string | null> {
+  try {
+    return sha256(await fs.readFile(file));
+  } catch {
+    return null;
+  }
+}

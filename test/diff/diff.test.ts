@@ -1,0 +1,152 @@
+/**
+ * `prompt-build diff OLD NEW` between two real builds of
+ * `test/fixtures/diff-basic`: the old tree as it is, the new one with a
+ * section moved from static to dynamic, one added, one removed with its
+ * profile, a dynamic text edited, and agents changed and added.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BundleDiff } from '../../compiler/bundle-diff.js';
+import type { Manifest } from '../../compiler/index.js';
+import { runCli } from '../helpers/cli.js';
+import { copyFixture, tempDir } from '../helpers/tree.js';
+
+let root: string;
+let oldDir: string;
+let newDir: string;
+
+beforeAll(async () => {
+  root = await copyFixture('diff-basic');
+  oldDir = path.join(root, 'old');
+  newDir = path.join(root, 'new');
+  await build(oldDir);
+  const write = (rel: string, text: string) => fs.writeFile(path.join(root, rel), text);
+  await write('prompts/sections/style.md', '---\nkind: dynamic\n---\nAnswer in short sentences.\n');
+  await write('prompts/sections/env-info.md', '---\nkind: dynamic\ninputs: [cwd]\n---\nWorking directory: {{cwd}}\nPlatform: linux\n');
+  await write('prompts/sections/language.md', '---\nkind: dynamic\noptional: [language]\n---\n{{#if language}}Answer in {{language}}.{{/if}}\n');
+  await write('prompts/profiles/default.md', '---\ncacheWarning: false\nsections: [intro, style, env-info, language]\n---\n');
+  await fs.rm(path.join(root, 'prompts/profiles/legacy.md'));
+  await fs.rm(path.join(root, 'prompts/sections/legacy.md'));
+  await write('agents/helper.md', '---\nname: helper\ndescription: A helper agent.\ntools: Read, Grep, Glob\n---\nYou help, briefly.\n');
+  await write('agents/reviewer.md', '---\nname: reviewer\ndescription: Reviews changes.\n---\nYou review.\n');
+  await build(newDir);
+});
+
+afterAll(async () => {
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+async function build(out: string): Promise<void> {
+  const run = await runCli(['build', '--root', root, '--out', out, '--no-cache']);
+  expect(run.code, run.stderr).toBe(0);
+}
+
+async function manifest(dir: string): Promise<Manifest> {
+  return JSON.parse(await fs.readFile(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
+}
+
+describe('prompt-build diff --json', () => {
+  let diff: BundleDiff & { cacheBust: string[] };
+  beforeAll(async () => {
+    const run = await runCli(['diff', oldDir, newDir, '--json']);
+    expect(run.code).toBe(0);
+    diff = JSON.parse(run.stdout);
+  });
+  const section = (name: string) => diff.sections.find((s) => s.name === name);
+
+  it('finds a section moved across the boundary, static → dynamic', () => {
+    expect(section('style')).toMatchObject({ status: 'changed', moved: true, kind: { old: 'static', new: 'dynamic' }, cache: { old: null, new: 'cached' } });
+  });
+
+  it('gives byte and token deltas of a changed section', async () => {
+    const [before, after] = [await manifest(oldDir), await manifest(newDir)];
+    const old = before.profiles.default!.sections.find((s) => s.name === 'env-info')!;
+    const now = after.profiles.default!.sections.find((s) => s.name === 'env-info')!;
+    expect(now.bytes - old.bytes).toBe('Platform: linux\n'.length);
+    expect(section('env-info')).toMatchObject({
+      status: 'changed',
+      moved: false,
+      bytes: { old: old.bytes, new: now.bytes, delta: now.bytes - old.bytes },
+      tokens: { old: old.tokens, new: now.tokens, delta: now.tokens - old.tokens },
+    });
+  });
+
+  it('lists sections added and removed, and leaves unchanged ones out', () => {
+    expect(section('language')).toMatchObject({ status: 'added', kind: { old: null, new: 'dynamic' }, bytes: { old: 0 } });
+    expect(section('legacy')).toMatchObject({ status: 'removed', kind: { old: 'static', new: null }, bytes: { new: 0 } });
+    expect(section('intro')).toBeUndefined();
+    expect(diff.sections.map((s) => s.name)).toEqual(['env-info', 'language', 'legacy', 'style']);
+  });
+
+  it('says per profile whether the static prefix hash changed', async () => {
+    const [before, after] = [await manifest(oldDir), await manifest(newDir)];
+    const profile = (name: string) => diff.profiles.find((p) => p.name === name);
+    expect(profile('default')).toMatchObject({
+      status: 'changed',
+      cacheBust: true,
+      staticPrefixHash: { old: before.profiles.default!.staticPrefixHash, new: after.profiles.default!.staticPrefixHash },
+      boundaryIndex: { old: 2, new: 1 },
+      sectionsAdded: ['language'],
+      sectionsRemoved: [],
+    });
+    expect(profile('simple')).toMatchObject({ status: 'unchanged', cacheBust: false });
+    expect(profile('legacy')).toMatchObject({ status: 'removed', cacheBust: false, staticPrefixHash: { new: null } });
+    expect(diff.cacheBust).toEqual(['default']);
+  });
+
+  it('lists agents added and changed, with what changed', () => {
+    expect(diff.agents).toEqual([
+      expect.objectContaining({ name: 'helper', status: 'changed', fields: ['prompt', 'tools'] }),
+      expect.objectContaining({ name: 'reviewer', status: 'added', fields: [] }),
+    ]);
+  });
+});
+
+describe('prompt-build diff (Markdown)', () => {
+  it('prints a pull-request comment and exits 0 even on a cache bust', async () => {
+    const run = await runCli(['diff', oldDir, newDir]);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split('\n');
+    expect(lines[0]).toBe('### prompt-build diff');
+    expect(lines).toContain('**⚠ Static prefix changed — global prompt-cache bust:** `default`');
+    expect(lines).toContain('Unchanged profiles: `simple`');
+    expect(lines.find((l) => l.startsWith('| `default` |'))).toMatch(/^\| `default` \| changed \| ⚠ `[0-9a-f]{12}` → `[0-9a-f]{12}` \| .* \| 2 → 1 \| \+language \|$/);
+    expect(lines.find((l) => l.startsWith('| `legacy` |'))).toMatch(/^\| `legacy` \| removed \| /);
+    expect(lines).toContain('| `style` | **moved static → dynamic** | dynamic | 27 | 7 |');
+    expect(lines.find((l) => l.startsWith('| `env-info` |'))).toMatch(/^\| `env-info` \| changed \| dynamic \| \d+ → \d+ \(\+16\) \| \d+ → \d+ \(\+4\) \|$/);
+    expect(lines.find((l) => l.startsWith('| `language` |'))).toMatch(/^\| `language` \| added \| dynamic \| 0 → \d+ \(\+\d+\) \|/);
+    expect(lines.find((l) => l.startsWith('| `helper` |'))).toMatch(/^\| `helper` \| changed \| prompt, tools \| /);
+    expect(lines.find((l) => l.startsWith('| `reviewer` |'))).toMatch(/^\| `reviewer` \| added \| {2}\| /);
+  });
+
+  it('says so when nothing changed, given manifest.json files', async () => {
+    const run = await runCli(['diff', path.join(oldDir, 'manifest.json'), path.join(oldDir, 'manifest.json')]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('**Static prefixes unchanged** — the global prompt cache keeps hitting.');
+    expect(run.stdout).toContain('No changes: both bundles hold the same prompts.');
+  });
+});
+
+describe('prompt-build diff, bad arguments', () => {
+  it('exits 2 for a path that does not exist', async () => {
+    const run = await runCli(['diff', oldDir, path.join(root, 'nowhere')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('no bundle at');
+  });
+
+  it('exits 2 for a directory that is not a bundle, and for a manifest of another schema', async () => {
+    const empty = await tempDir('pb-empty-');
+    expect((await runCli(['diff', oldDir, empty])).code).toBe(2);
+    const bad = path.join(empty, 'manifest.json');
+    await fs.writeFile(bad, JSON.stringify({ ...(await manifest(oldDir)), schemaVersion: 99 }));
+    const run = await runCli(['diff', oldDir, bad]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('schemaVersion 99 is not supported');
+    await fs.rm(empty, { recursive: true, force: true });
+  });
+
+  it('exits 2 when NEW is missing', async () => {
+    expect((await runCli(['diff', oldDir])).code).toBe(2);
+  });
+});
