@@ -86,8 +86,11 @@ function prose(rand, bytes) {
   return lines.join('\n');
 }
 
+/** Decorators in code; one fence in four also mentions a path that must not be included. */
 function codeFence(rand) {
-  return ['```ts', '@Component({ selector: "app" })', `export class C${Math.floor(rand() * 1000)} {}`, '// see @./not-an-include.md', '```'].join('\n');
+  const lines = ['```ts', '@Component({ selector: "app" })', `export class C${Math.floor(rand() * 1000)} {}`];
+  if (rand() < 0.25) lines.push('// see @./not-an-include.md');
+  return [...lines, '```'].join('\n');
 }
 
 function pad(i) {

@@ -46,7 +46,7 @@ export function resolveBuildOptions(partial: Partial<BuildOptions> & { root: str
     homeDir: os.homedir(),
     cacheDir: path.join(root, 'node_modules', '.cache', 'prompt-build'),
     models: ['claude-sonnet'],
-    parallelThreshold: 400,
+    parallelThreshold: 64,
     ...definedOnly(partial),
     root,
   };

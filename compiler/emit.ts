@@ -66,7 +66,7 @@ export function emitBundle(input: EmitInput): Bundle {
   const entryFor = (name: string): SectionEntry => {
     let entry = entries.get(name);
     if (!entry) {
-      entry = emitSection(input.sections.get(name)!, files);
+      entry = emitOnce(emittedSections, input.sections.get(name)!, files, emitSection);
       entries.set(name, entry);
     }
     return entry;
@@ -88,7 +88,7 @@ export function emitBundle(input: EmitInput): Bundle {
   }
 
   const agents: Record<string, AgentEntry> = {};
-  for (const agent of input.agents) agents[agent.def.name] = emitAgent(agent, files);
+  for (const agent of input.agents) agents[agent.def.name] = emitOnce(emittedAgents, agent, files, emitAgent);
 
   const manifest: Manifest = {
     schemaVersion: SCHEMA_VERSION,
@@ -97,12 +97,46 @@ export function emitBundle(input: EmitInput): Bundle {
     agents,
     sources: input.sources,
   };
-  files.set('bundle.mjs', bundleModuleSource(manifest, files));
-  files.set('manifest.json', stableStringify(manifest));
+  const manifestJson = stableStringify(manifest);
+  files.set('bundle.mjs', bundleModuleSource(manifest, files, manifestJson));
+  files.set('manifest.json', manifestJson);
   return { manifest, files, diagnostics };
 }
 
 const HANDLEBARS_VERSION = (createRequire(import.meta.url)('handlebars/package.json') as { version: string }).version;
+
+/** What emitting one section or agent produced: its manifest entry and its files. */
+interface Emitted<E> {
+  def: object;
+  entry: E;
+  files: Array<[string, string]>;
+}
+
+/**
+ * Emission is a pure function of a definition and its compiled text, and the
+ * compiler replaces a `CompiledText` when anything it depends on changes,
+ * never mutating it. So in watch mode an output that did not change is
+ * emitted once, not on every rebuild: code generation, hashing and source
+ * maps are paid only for what a change reached.
+ */
+const emittedSections = new WeakMap<CompiledText, Emitted<SectionEntry>>();
+const emittedAgents = new WeakMap<CompiledText, Emitted<AgentEntry>>();
+
+function emitOnce<D extends { def: object; compiled: CompiledText }, E>(
+  cache: WeakMap<CompiledText, Emitted<E>>,
+  input: D,
+  files: Map<string, string>,
+  emit: (input: D, files: Map<string, string>) => E,
+): E {
+  let emitted = cache.get(input.compiled);
+  if (emitted?.def !== input.def) {
+    const own = new Map<string, string>();
+    emitted = { def: input.def, entry: emit(input, own), files: [...own] };
+    cache.set(input.compiled, emitted);
+  }
+  for (const [file, content] of emitted.files) files.set(file, content);
+  return emitted.entry;
+}
 
 function emitSection({ def, compiled }: CompiledSection, files: Map<string, string>): SectionEntry {
   const base = { name: def.name, source: def.source, ...textSize(compiled.text) };

@@ -1,25 +1,36 @@
 /**
- * Parses many texts on every core: the main thread takes a share while worker
- * threads take the rest. Results come back in input order, so the build stays
- * deterministic whatever finishes first.
+ * Parses many texts on every core. The texts are cut into small batches that
+ * the main thread and worker threads take from one queue, so whoever is free
+ * takes the next batch and nobody waits for a slow starter. Results are stored
+ * by index, so the build stays deterministic whatever finishes first.
  */
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ParseRequest } from './parse-worker.js';
+import type { ParseReply, ParseRequest } from './parse-worker.js';
 import { parseSource, type ParsedSource } from './source.js';
 
 const WORKER_URL = new URL('./parse-worker.js', import.meta.url);
+const BATCH_BYTES = 64 * 1024;
 
 export async function parseAll(texts: readonly string[], extensions: readonly string[], threshold: number): Promise<ParsedSource[]> {
   const workers = workerCount(texts.length, threshold);
   if (workers === 0) return texts.map((t) => parseSource(t, extensions));
-  const shares = split(texts, workers + 1);
+  const results = new Array<ParsedSource>(texts.length);
+  const batches = cut(texts);
+  let next = 0;
+  const take = (): number[] | undefined => batches[next++];
+
   const pool = Array.from({ length: workers }, () => new Worker(fileURLToPath(WORKER_URL)));
   try {
-    const remote = pool.map((worker, i) => ask(worker, { id: i, texts: shares[i + 1]!, extensions: [...extensions] }));
-    const local = shares[0]!.map((t) => parseSource(t, extensions));
-    return [local, ...(await Promise.all(remote))].flat();
+    const remote = pool.map((worker) => drain(worker, take, texts, extensions, results));
+    for (let batch = take(); batch; batch = take()) {
+      for (const i of batch) results[i] = parseSource(texts[i]!, extensions);
+      // Let waiting workers collect their next batch between two of ours.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(remote);
+    return results;
   } finally {
     await Promise.all(pool.map((w) => w.terminate()));
   }
@@ -31,24 +42,45 @@ function workerCount(files: number, threshold: number): number {
   return Math.max(0, Math.min(os.availableParallelism() - 1, 7));
 }
 
-/** Contiguous shares, weighted by text length so the threads finish together. */
-function split(texts: readonly string[], parts: number): string[][] {
-  const total = texts.reduce((n, t) => n + t.length, 0);
-  const shares: string[][] = Array.from({ length: parts }, () => []);
-  let part = 0;
-  let acc = 0;
-  for (const text of texts) {
-    shares[part]!.push(text);
-    acc += text.length;
-    if (part < parts - 1 && acc >= (total * (part + 1)) / parts) part++;
-  }
-  return shares;
+/** Batches of text indexes of about BATCH_BYTES each. */
+function cut(texts: readonly string[]): number[][] {
+  const batches: number[][] = [];
+  let current: number[] = [];
+  let size = 0;
+  texts.forEach((text, i) => {
+    current.push(i);
+    size += text.length;
+    if (size >= BATCH_BYTES) {
+      batches.push(current);
+      current = [];
+      size = 0;
+    }
+  });
+  if (current.length > 0) batches.push(current);
+  return batches;
 }
 
-function ask(worker: Worker, request: ParseRequest): Promise<ParsedSource[]> {
+/** Feeds one worker batches until the queue is empty. */
+function drain(
+  worker: Worker,
+  take: () => number[] | undefined,
+  texts: readonly string[],
+  extensions: readonly string[],
+  results: ParsedSource[],
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    worker.once('message', (reply: { parsed: ParsedSource[] }) => resolve(reply.parsed));
+    let batch: number[] | undefined;
+    const send = (): void => {
+      batch = take();
+      if (!batch) return resolve();
+      const request: ParseRequest = { texts: batch.map((i) => texts[i]!), extensions: [...extensions] };
+      worker.postMessage(request);
+    };
+    worker.on('message', (reply: ParseReply) => {
+      reply.parsed.forEach((parsed, k) => (results[batch![k]!] = parsed));
+      send();
+    });
     worker.once('error', reject);
-    worker.postMessage(request);
+    send();
   });
 }

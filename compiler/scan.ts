@@ -46,9 +46,12 @@ export function isCandidate(pathText: string, extensions: readonly string[]): bo
   return extensions.some((ext) => lower.endsWith(ext));
 }
 
-/** Cheap pre-check: can `scanBody` find anything in this body? */
-export function needsScan(body: string, extensions: readonly string[]): boolean {
-  if (body.includes('{{') || body.includes('<!--')) return true;
+/**
+ * Cheap pre-check: can `scanBody` find anything in this body that needs the
+ * syntax tree? `{{` only does when template expressions in prose matter.
+ */
+export function needsScan(body: string, extensions: readonly string[], proseTemplates = true): boolean {
+  if ((proseTemplates && body.includes('{{')) || body.includes('<!--')) return true;
   for (const match of body.matchAll(TOKEN_IN_TEXT)) {
     if (isCandidate(trimPath(match[2] ?? ''), extensions)) return true;
   }
@@ -57,12 +60,25 @@ export function needsScan(body: string, extensions: readonly string[]): boolean 
 
 const processor = unified().use(remarkParse).freeze();
 
-export function scanBody(body: string, extensions: readonly string[]): Scan {
-  if (!needsScan(body, extensions)) return EMPTY_SCAN;
+/**
+ * `proseTemplates: false` is for a dynamic section, whose whole body is a
+ * template: its `{{` then need no tree and are all reported (the list only
+ * matters if such a file is included into a static section).
+ */
+export function scanBody(body: string, extensions: readonly string[], { proseTemplates = true } = {}): Scan {
+  if (!needsScan(body, extensions, proseTemplates)) {
+    return proseTemplates || !body.includes('{{') ? EMPTY_SCAN : { directives: [], comments: [], templates: allIndexes(body, '{{') };
+  }
   const tree = processor.parse(body) as Root;
   const scan: Scan = { directives: [], comments: [], templates: [] };
   walk(tree, body, extensions, scan, true);
   return scan;
+}
+
+function allIndexes(text: string, needle: string): number[] {
+  const out: number[] = [];
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) out.push(i);
+  return out;
 }
 
 // `@` at the start of the slice or after whitespace; the path runs to the next whitespace.
@@ -105,7 +121,7 @@ function scanText(body: string, start: number, end: number, extensions: readonly
     if (pathText === '' || !isCandidate(pathText, extensions)) continue;
     scan.directives.push({ start: at, end: at + 1 + pathText.length, path: pathText });
   }
-  for (let i = raw.indexOf('{{'); i !== -1; i = raw.indexOf('{{', i + 2)) scan.templates.push(start + i);
+  for (const i of allIndexes(raw, '{{')) scan.templates.push(start + i);
 }
 
 /** Sentence punctuation after a path (`see @./a.md.`) is not part of it. */

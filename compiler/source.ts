@@ -88,7 +88,8 @@ export function normaliseText(bytes: Uint8Array): string {
 
 export function parseSource(text: string, extensions: readonly string[]): ParsedSource {
   const { data, bodyOffset, problems } = splitFrontmatter(text);
-  return { data, bodyOffset, problems, scan: scanBody(text.slice(bodyOffset), extensions) };
+  const proseTemplates = data.kind !== 'dynamic';
+  return { data, bodyOffset, problems, scan: scanBody(text.slice(bodyOffset), extensions, { proseTemplates }) };
 }
 
 /** A file read but not yet parsed. */

@@ -16,16 +16,28 @@ export interface WriteReport {
   removed: string[];
 }
 
-export async function writeBundle(outDir: string, files: ReadonlyMap<string, string>): Promise<WriteReport> {
+/**
+ * `previous`: the files this process last wrote to `outDir` (watch mode). A
+ * file still there with the same content as then is not checked again, so a
+ * rebuild costs what it changed rather than the size of the bundle.
+ */
+export async function writeBundle(
+  outDir: string,
+  files: ReadonlyMap<string, string>,
+  previous?: ReadonlyMap<string, string>,
+): Promise<WriteReport> {
   await fs.mkdir(outDir, { recursive: true });
   const existing = new Set(await listFiles(outDir));
+  /** Whether `rel` on disk holds `content`: known from `previous`, or found out by `probe`. */
+  const holds = async (rel: string, content: string, probe: () => Promise<boolean>) =>
+    existing.has(rel) && (previous?.has(rel) ? previous.get(rel) === content : await probe());
   const written: string[] = [];
   const artifacts = [...files.keys()].filter((f) => !COMMIT_FILES.includes(f)).sort();
   await Promise.all(
     artifacts.map(async (rel) => {
       const content = files.get(rel)!;
       // Content-addressed: a file of this name and size already holds these bytes.
-      if (existing.has(rel) && (await sizeOf(path.join(outDir, rel))) === Buffer.byteLength(content)) return;
+      if (await holds(rel, content, async () => (await sizeOf(path.join(outDir, rel))) === Buffer.byteLength(content))) return;
       await writeAtomic(path.join(outDir, rel), content);
       written.push(rel);
     }),
@@ -33,7 +45,7 @@ export async function writeBundle(outDir: string, files: ReadonlyMap<string, str
   for (const rel of COMMIT_FILES) {
     const content = files.get(rel);
     if (content === undefined) continue;
-    if (existing.has(rel) && (await readOrNull(path.join(outDir, rel))) === content) continue;
+    if (await holds(rel, content, async () => (await readOrNull(path.join(outDir, rel))) === content)) continue;
     await writeAtomic(path.join(outDir, rel), content);
     written.push(rel);
   }

@@ -19,10 +19,10 @@ import {
 } from './ast.js';
 
 /** The block helpers the fast path compiles. */
-export const FAST_BLOCKS: ReadonlySet<string> = new Set(['if', 'unless', 'each', 'with']);
+const FAST_BLOCKS: ReadonlySet<string> = new Set(['if', 'unless', 'each', 'with']);
 
 /** Data variables the fast path knows: the top-level context and the `#each` frame. */
-export const FAST_DATA: ReadonlySet<string> = new Set(['root', 'index', 'key', 'first', 'last']);
+const FAST_DATA: ReadonlySet<string> = new Set(['root', 'index', 'key', 'first', 'last']);
 
 /** `null` when the fast path compiles the whole template, else why it cannot (for a build note). */
 export function fallbackReasonOf(ast: Program): string | null {
@@ -100,7 +100,7 @@ function pathReason(path: PathExpression): string | null {
   return null;
 }
 
-export function isLiteral(node: Expression): boolean {
+function isLiteral(node: Expression): boolean {
   return node.type !== 'PathExpression' && node.type !== 'SubExpression';
 }
 

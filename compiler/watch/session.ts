@@ -50,6 +50,8 @@ export async function startWatch(
   let compiler: Compiler | null = await createCompiler(buildOptions);
   const { root, outDir, cacheDir, extensions } = compiler.options;
   let previous = await readManifest(outDir);
+  /** The files last written, so that the next write skips what it already holds. */
+  let written: ReadonlyMap<string, string> | undefined;
 
   const build = async (changes?: FileChange[]): Promise<void> => {
     const started = performance.now();
@@ -57,7 +59,10 @@ export async function startWatch(
       compiler ??= await createCompiler(buildOptions);
       const result = await compiler.build(changes);
       const bundle = result.bundle;
-      if (bundle) await writeBundle(outDir, bundle.files);
+      if (bundle) {
+        await writeBundle(outDir, bundle.files, written);
+        written = bundle.files;
+      }
       const diff = bundle && previous ? diffManifests(previous, bundle.manifest) : null;
       if (bundle) previous = bundle.manifest;
       onEvent({ type: 'build', first: changes === undefined, result, diff, ms: performance.now() - started });
