@@ -337,8 +337,12 @@ async function collectInto(
   options: ContextOptions,
   result: ContextCollection,
 ): Promise<void> {
+  // A refused include is reported at its directive; a refused entry file at its own first line.
   const warn = (rule: RuleId, message: string): void => {
-    if (!includedBy) return;
+    if (!includedBy) {
+      result.warnings.push(diagnostic(rule, file, { line: 1, column: 1 }, message, { severity: 'warning' }));
+      return;
+    }
     const { source, directive } = includedBy;
     const at = positionAt(source.text, source.bodyOffset + directive.start);
     result.warnings.push(diagnostic(rule, source.rel, at, message, { severity: 'warning' }));
@@ -366,6 +370,7 @@ async function collectInto(
   options.seen.add(real);
   const raw = rawFile(real, real, read.bytes);
   const source = makeSource(raw, parseSource(raw.text, options.limits.extensions));
+  for (const problem of source.problems) result.warnings.push({ ...problemToDiagnostic(source, problem), severity: 'warning' });
   for (const directive of source.scan.directives) {
     const problem = checkExtension(directive.path, options.limits.extensions);
     if (problem) {

@@ -7,8 +7,8 @@
  * for people who write `.gitignore`-style lists: a glob without a slash matches
  * the file name at any depth (`*.test.ts`), and dot files are matched too.
  */
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import picomatch from 'picomatch';
 
 /** Where a rules file applies, read from its frontmatter. */
 export type RuleScope =
@@ -37,7 +37,7 @@ export function matchesFilesInPlay(
   cwd: string,
 ): boolean {
   const isMatch = picomatch(
-    globs.map((g) => (g.includes('/') ? g : `**/${g}`)),
+    globs.map((g) => (g.includes('/') ? g : `**/${g}`)) as string[],
     { dot: true },
   );
   return filesInPlay.some((file) => {
@@ -46,12 +46,3 @@ export function matchesFilesInPlay(
     return !outside && isMatch(rel.split(path.sep).join('/'));
   });
 }
-
-type Matcher = (candidate: string) => boolean;
-
-// picomatch ships without type declarations and is reached through tinyglobby's
-// dependency; `require` with this narrow signature keeps the type check strict.
-const picomatch = createRequire(import.meta.url)('picomatch') as (
-  globs: readonly string[],
-  options: { dot: boolean },
-) => Matcher;

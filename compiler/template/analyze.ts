@@ -4,6 +4,7 @@
  * declared inputs, so a reported name must be one the template really looks
  * up at the top level, and its position must point at the first place it does.
  */
+import { fallbackReasonOf } from './support.js';
 import Handlebars from 'handlebars';
 import {
   hasArguments,
@@ -34,7 +35,8 @@ export type TemplateAnalysis = { ok: true; variables: TemplateVariable[] } | { o
 export function analyzeTemplate(source: string): TemplateAnalysis {
   const parsed = parseTemplate(source);
   if (!parsed.ok) return { ok: false, error: parsed.error };
-  const compileError = compileErrorOf(source);
+  // Only constructs the fast path leaves to Handlebars can hold errors its compiler alone finds.
+  const compileError = fallbackReasonOf(parsed.ast) === null ? undefined : compileErrorOf(source);
   if (compileError) return { ok: false, error: compileError };
   const found = new Map<string, TemplateVariable>();
   new Collector(found).program(parsed.ast, { level: 0, blockParams: [] });

@@ -2,13 +2,9 @@ export default function create(rt) {
   // Section "model-override": its Handlebars template compiled to plain JavaScript.
   // Renders exactly what Handlebars.compile(template, { noEscape: true }) renders.
   const own = Object.prototype.hasOwnProperty;
+  const OP = Object.prototype;
+  const gp = Object.getPrototypeOf;
   const isArray = Array.isArray;
-  function lp(p, k) {
-    if (p == null) return p;
-    const v = p[k];
-    if (v == null) return v;
-    return own.call(p, k) && !(k === "constructor" && typeof v === "function" && v.prototype === p) ? v : undefined;
-  }
   function fv(v, self) {
     return typeof v === "function" ? v.call(self) : v;
   }
@@ -21,6 +17,6 @@ export default function create(rt) {
   }
   return function render(ctx) {
     let v;
-    return (truthy(fv(lp(ctx, "modelOverride"), ctx)) ? ("# Model-specific instructions\n\n" + ((typeof (v = lp(ctx, "modelOverride")) === "function" ? amb(v, ctx, "modelOverride", { root: ctx }, 4, 0, 4, 17) : v) ?? "") + "\n") : "");
+    return (truthy(fv((ctx == null ? ctx : (v = ctx.modelOverride) == null ? v : (gp(ctx) === OP && !("modelOverride" in OP)) || own.call(ctx, "modelOverride") ? v : undefined), ctx)) ? ("# Model-specific instructions\n\n" + ((typeof (v = (ctx == null ? ctx : (v = ctx.modelOverride) == null ? v : (gp(ctx) === OP && !("modelOverride" in OP)) || own.call(ctx, "modelOverride") ? v : undefined)) === "function" ? amb(v, ctx, "modelOverride", { root: ctx }, 4, 0, 4, 17) : v) ?? "") + "\n") : "");
   };
 }

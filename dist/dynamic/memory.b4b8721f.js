@@ -2,13 +2,9 @@ export default function create(rt) {
   // Section "memory": its Handlebars template compiled to plain JavaScript.
   // Renders exactly what Handlebars.compile(template, { noEscape: true }) renders.
   const own = Object.prototype.hasOwnProperty;
+  const OP = Object.prototype;
+  const gp = Object.getPrototypeOf;
   const isArray = Array.isArray;
-  function lp(p, k) {
-    if (p == null) return p;
-    const v = p[k];
-    if (v == null) return v;
-    return own.call(p, k) && !(k === "constructor" && typeof v === "function" && v.prototype === p) ? v : undefined;
-  }
   function fv(v, self) {
     return typeof v === "function" ? v.call(self) : v;
   }
@@ -21,6 +17,6 @@ export default function create(rt) {
   }
   return function render(ctx) {
     let v;
-    return (truthy(fv(lp(ctx, "memory"), ctx)) ? (((typeof (v = lp(ctx, "memory")) === "function" ? amb(v, ctx, "memory", { root: ctx }, 2, 0, 2, 10) : v) ?? "") + "\n") : "");
+    return (truthy(fv((ctx == null ? ctx : (v = ctx.memory) == null ? v : (gp(ctx) === OP && !("memory" in OP)) || own.call(ctx, "memory") ? v : undefined), ctx)) ? (((typeof (v = (ctx == null ? ctx : (v = ctx.memory) == null ? v : (gp(ctx) === OP && !("memory" in OP)) || own.call(ctx, "memory") ? v : undefined)) === "function" ? amb(v, ctx, "memory", { root: ctx }, 2, 0, 2, 10) : v) ?? "") + "\n") : "");
   };
 }

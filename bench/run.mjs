@@ -1,0 +1,63 @@
+// `npm run bench`: every benchmark of the project in one run, each reported
+// as a ratio against a floor measured in the same run, printed as the
+// Markdown table the README carries (between its bench-table markers).
+//
+//   npm run bench                  1,000- and 10,000-file trees
+//   npm run bench -- --quick       1,000 files only
+//   npm run bench -- --readme      also rewrite the README table
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchBuild } from './build.mjs';
+import { benchContext } from './context.mjs';
+import { benchRender } from './render.mjs';
+import { benchAssemble } from './runtime.mjs';
+import { benchWatch } from './watch.mjs';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const sizes = args.includes('--quick') ? [1000] : [1000, 10000];
+const rows = [];
+const row = (what, measured, floor, ratio, target) => {
+  rows.push({ what, measured, floor, ratio, target });
+  console.error(`${what}: ${measured} (floor ${floor}) → ${ratio} ${target}`);
+};
+const ms = (v) => `${v >= 100 ? Math.round(v).toLocaleString('en') : v.toFixed(1)} ms`;
+const us = (ns) => `${(ns / 1000).toFixed(2)} µs`;
+const x = (r) => `${r.toFixed(2)}×`;
+
+for (const files of sizes) {
+  const b = await benchBuild({ files, runs: files > 5000 ? 2 : 3 });
+  row(`cold build, ${files.toLocaleString('en')} files (whole process)`, ms(b.coldMs), `(b) ${ms(b.floorBMs)}`, x(b.coldVsB), files >= 10000 ? '≤ 0.30×' : '');
+  row(`no-change build, ${files.toLocaleString('en')} files (whole process)`, ms(b.warmMs), `(a) ${ms(b.floorAMs)}`, x(b.warmVsA), files >= 10000 ? '≤ 3×' : '');
+  row(`peak RSS, ${files.toLocaleString('en')} files`, `${Math.round(b.peakRssMb)} MB`, '—', '—', files >= 10000 ? '< 1 GiB' : '');
+  const w = await benchWatch({ root: path.join(HERE, '.trees', `tree-${files}`) });
+  row(`watch: fragment edit → rebuilt, ${files.toLocaleString('en')} files`, ms(w.incrementalMs), `cold ${ms(w.coldMs)}`, `${(w.ratio * 100).toFixed(2)} %`, files >= 10000 ? '≤ 2 %' : '');
+  row(`watch: leaf edit (one section), ${files.toLocaleString('en')} files`, ms(w.leafMs), '—', '—', '< 50 ms');
+}
+const a = await benchAssemble(path.join(HERE, '..', 'dist'), { iterations: 300 });
+row('assemble default profile, warm section cache', us(a.assembleNs), `array.join ${us(a.floorNs)}`, x(a.ratio), '≤ 3×');
+row('loadBundle of this repository’s dist/', ms(a.loadBundleMs), '—', '—', '');
+const r = await benchRender({ iterations: 300 });
+row('render a 4 KB dynamic section (thunk)', us(r.thunkNs), `template literal ${us(r.floorNs)}`, x(r.ratio), '≤ 1.5×');
+row('…the same with Handlebars precompiled', us(r.handlebarsNs), `template literal ${us(r.floorNs)}`, x(r.handlebarsNs / r.floorNs), '');
+const c = await benchContext({ iterations: 15 });
+row('user context discovery, 12 levels with rules', ms(c.discoveryMs), '—', '—', '');
+row('git snapshot, 3,000 changed files', ms(c.gitSnapshotMs), `slowest git command ${ms(c.slowestGitCommandMs)}`, x(c.ratio), '≤ 1.5×');
+
+const table = [
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.version}.`,
+  'Floors: (a) read every file + sha256; (b) read every file + gray-matter + remark-parse of every body.',
+  '',
+  '| measurement | result | floor (same run) | ratio | target |',
+  '|---|---|---|---|---|',
+  ...rows.map((r) => `| ${r.what} | ${r.measured} | ${r.floor} | ${r.ratio} | ${r.target} |`),
+].join('\n');
+console.log(table);
+
+if (args.includes('--readme')) {
+  const readme = path.join(HERE, '..', 'README.md');
+  const text = await fs.readFile(readme, 'utf8');
+  await fs.writeFile(readme, text.replace(/<!-- bench-table -->[\s\S]*<!-- \/bench-table -->/, `<!-- bench-table -->\n${table}\n<!-- /bench-table -->`));
+}

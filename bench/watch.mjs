@@ -1,0 +1,101 @@
+// Watch benchmark (issue 6, acceptance 4): the time from a source edit to a
+// finished incremental rebuild — `compiler.build([change])` then `writeBundle`,
+// what `prompt-build watch` does after its debounce — against a cold build of
+// the same tree in the same run. Targets: a fragment edit ≤ 2% of the cold
+// build; a leaf edit touching one section under 50 ms (medians).
+//
+//   node bench/watch.mjs [ROOT]     (default: a generated 10,000-file tree)
+//
+// Reads the compiled compiler in lib/ (`npx tsc -p tsconfig.json` first). The
+// tree is edited and restored; the bundle goes to a scratch directory.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createCompiler, writeBundle } from '../lib/index.js';
+import { generateTree } from './generate.mjs';
+
+/**
+ * Medians over `edits` edits of each kind: `coldMs` (fresh compiler, no parse
+ * cache, build + write), `incrementalMs` (a fragment included by sections),
+ * `leafMs` (a section in a profile that nothing includes), and `ratio`
+ * (incremental / cold).
+ */
+export async function benchWatch({ root, coldRuns = 3, edits = 9 }) {
+  const outDir = await fs.mkdtemp(path.join(root, '.bench-watch-'));
+  const originals = new Map();
+  try {
+    const cold = [];
+    let compiler;
+    let written;
+    for (let run = 0; run < coldRuns; run++) {
+      await fs.rm(outDir, { recursive: true, force: true });
+      const started = performance.now();
+      compiler = await createCompiler({ root, outDir, cacheDir: null });
+      const result = await compiler.build();
+      if (!result.bundle) throw new Error(`the tree at ${root} does not build: ${result.diagnostics.find((d) => d.severity === 'error')?.message}`);
+      await writeBundle(outDir, result.bundle.files);
+      cold.push(performance.now() - started);
+      written = result.bundle.files;
+    }
+    const manifest = JSON.parse(written.get('manifest.json'));
+    const { fragments, leaves } = editTargets(manifest);
+    if (fragments.length === 0 || leaves.length === 0) throw new Error(`the tree at ${root} has no included fragment or no leaf section to edit`);
+
+    const rebuild = async (rel, i) => {
+      const file = path.join(compiler.options.root, rel);
+      if (!originals.has(file)) originals.set(file, await fs.readFile(file));
+      await fs.appendFile(file, `\nEdited in run ${i}.\n`);
+      const started = performance.now();
+      const result = await compiler.build([{ path: file, kind: 'change' }]);
+      if (!result.bundle) throw new Error(`the edit of ${rel} broke the build`);
+      await writeBundle(outDir, result.bundle.files, written);
+      written = result.bundle.files;
+      return performance.now() - started;
+    };
+    await rebuild(leaves[0], -1); // warm-up: the first incremental build compiles the watch path
+    const fragmentTimes = [];
+    const leafTimes = [];
+    for (let i = 0; i < edits; i++) {
+      fragmentTimes.push(await rebuild(pick(fragments, i, edits), i));
+      leafTimes.push(await rebuild(pick(leaves, i, edits), i));
+    }
+    const coldMs = median(cold);
+    const incrementalMs = median(fragmentTimes);
+    return { sources: Object.keys(manifest.sources).length, coldMs, incrementalMs, leafMs: median(leafTimes), ratio: incrementalMs / coldMs };
+  } finally {
+    await Promise.all([...originals].map(([file, bytes]) => fs.writeFile(file, bytes)));
+    await fs.rm(outDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * From the manifest's dependency graph: fragments some other source includes,
+ * and leaves — sections in a profile that no other source includes, so an edit
+ * reaches exactly one emitted section. Sorted, so runs edit the same files.
+ */
+function editTargets(manifest) {
+  const included = new Set(Object.values(manifest.sources).flatMap((s) => s.includes));
+  const fragments = [...included].filter((rel) => rel.startsWith('prompts/fragments/')).sort();
+  const inProfiles = new Set(Object.values(manifest.profiles).flatMap((p) => p.sections.map((s) => s.source)));
+  const leaves = [...inProfiles].filter((rel) => !included.has(rel)).sort();
+  return { fragments, leaves };
+}
+
+/** Evenly spread over the list. */
+function pick(list, i, n) {
+  return list[Math.floor(((i + 0.5) * list.length) / n)];
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  let root = process.argv[2];
+  if (!root) {
+    root = await fs.mkdtemp(path.join(os.tmpdir(), 'pb-watch-bench-'));
+    await generateTree(root, { files: 10000, seed: 42 });
+  }
+  console.log(await benchWatch({ root }));
+}
