@@ -5,7 +5,7 @@
  * only declared inputs.
  */
 import { diagnostic, positionAt, type Diagnostic } from './diagnostics.js';
-import type { AgentDef, DynamicSectionDef, SectionDef } from './definitions.js';
+import type { DynamicSectionDef, SectionDef } from './definitions.js';
 import { expandIncludes, type Expansion, type IncludeHost, type TextSegment } from './include.js';
 import type { Source } from './source.js';
 import { analyzeTemplate } from './template/index.js';
@@ -35,7 +35,7 @@ export async function compileSection(def: SectionDef, source: Source, host: Incl
   return compiled;
 }
 
-export async function compileAgent(_def: AgentDef, source: Source, host: IncludeHost): Promise<CompiledText> {
+export async function compileAgent(source: Source, host: IncludeHost): Promise<CompiledText> {
   return toCompiled(source, await expandIncludes(source, host));
 }
 

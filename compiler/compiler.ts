@@ -142,7 +142,7 @@ export class Compiler {
       }
       case 'agent': {
         const { def, diagnostics } = base.length === 0 ? readAgent(source) : { def: null, diagnostics: [] };
-        const compiled = def ? await compileAgent(def, source, this.host) : null;
+        const compiled = def ? await compileAgent(source, this.host) : null;
         return { role, def, compiled, diagnostics: [...base, ...diagnostics, ...(compiled?.diagnostics ?? [])] };
       }
       case 'profile': {
@@ -196,11 +196,13 @@ export class Compiler {
     }
     await this.recordIncludes(sources);
 
-    // A section that failed to read is known by its file name, so profiles naming it do not add errors.
-    const unreadable = [...this.entries.values()].flatMap((e) =>
-      e.result.role === 'section' && !e.result.compiled ? [e.result.def?.name ?? stem(e.rel)] : [],
-    );
-    diagnostics.push(...checkProfiles(profiles, new Map([...unreadable.map((n): [string, unknown] => [n, null]), ...sections])));
+    // A section that failed to compile is still known (by its file name if need be), so profiles naming it add no errors.
+    const known = new Map<string, SectionDef | null>();
+    for (const e of this.entries.values()) {
+      if (e.result.role === 'section' && !e.result.compiled) known.set(e.result.def?.name ?? stem(e.rel), null);
+    }
+    for (const [name, section] of sections) known.set(name, section.def);
+    diagnostics.push(...checkProfiles(profiles, known));
     const bundle = hasErrors(diagnostics) ? null : emitBundle({ sections, profiles, agents, sources, models: this.options.models });
     if (bundle) diagnostics.push(...bundle.diagnostics);
     const sorted = dedupe(sortDiagnostics(diagnostics));

@@ -53,8 +53,12 @@ export interface Bundle {
   diagnostics: Diagnostic[];
 }
 
-/** Profile errors: unknown sections, sections listed twice, static after dynamic. */
-export function checkProfiles(profiles: readonly ProfileInput[], sections: ReadonlyMap<string, unknown>): Diagnostic[] {
+/**
+ * Profile errors: unknown sections, sections listed twice, static after
+ * dynamic. `sections` maps every known name to its definition, or to null
+ * for a section file that failed to read (already reported where it is written).
+ */
+export function checkProfiles(profiles: readonly ProfileInput[], sections: ReadonlyMap<string, SectionDef | null>): Diagnostic[] {
   return profiles.flatMap((profile) => checkProfile(profile, sections));
 }
 
@@ -230,7 +234,7 @@ function profileEntry(def: ProfileDef, sections: SectionEntry[]): ProfileEntry {
   };
 }
 
-function checkProfile({ def, source }: ProfileInput, sections: ReadonlyMap<string, unknown>): Diagnostic[] {
+function checkProfile({ def, source }: ProfileInput, sections: ReadonlyMap<string, SectionDef | null>): Diagnostic[] {
   const out: Diagnostic[] = [];
   const at = (item: string) => itemPosition(source, 'sections', item);
   const seen = new Set<string>();
@@ -251,8 +255,8 @@ function checkProfile({ def, source }: ProfileInput, sections: ReadonlyMap<strin
       out.push(diagnostic('profile/unknown-section', def.source, at(name), `profile '${def.name}' lists section '${name}' twice`));
     }
     seen.add(name);
-    if (section === null) continue; // failed to read: reported where it is written
-    if ((section as CompiledSection).def.kind === 'dynamic') firstDynamic ??= name;
+    if (section === null) continue;
+    if (section.kind === 'dynamic') firstDynamic ??= name;
     else if (firstDynamic !== undefined) {
       out.push(
         diagnostic(

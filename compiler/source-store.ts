@@ -49,29 +49,31 @@ export class SourceStore {
   /** Many files (a whole project): the cache misses are parsed on every core. */
   async loadMany(files: readonly string[]): Promise<Loaded[]> {
     const todo = files.filter((f) => !this.loads.has(f));
-    const reads = await mapLimit(todo, 64, (f) => readTextFile(f, this.limits.maxBytes));
-    const raws = reads.map((read, i) => (read.ok ? rawFile(todo[i]!, relativeToRoot(this.root, todo[i]!), read.bytes) : null));
+    const reads = await mapLimit(todo, 64, async (file): Promise<RawFile | ReadFailure> => {
+      const read = await readTextFile(file, this.limits.maxBytes);
+      return read.ok ? rawFile(file, relativeToRoot(this.root, file), read.bytes) : read.failure;
+    });
     const parsed = new Map<string, ParsedSource>();
-    const misses: RawFile[] = [];
-    for (const raw of raws) {
-      if (!raw || parsed.has(raw.hash)) continue;
+    const misses = new Map<string, RawFile>();
+    for (const raw of reads) {
+      if ('kind' in raw || parsed.has(raw.hash) || misses.has(raw.hash)) continue;
       const hit = this.cache.get(raw.hash);
       if (hit) parsed.set(raw.hash, hit);
-      else if (!misses.some((m) => m.hash === raw.hash)) misses.push(raw);
+      else misses.set(raw.hash, raw);
     }
+    const missed = [...misses.values()];
     const fresh = await parseAll(
-      misses.map((m) => m.text),
+      missed.map((m) => m.text),
       this.limits.extensions,
       this.parallelThreshold,
     );
-    misses.forEach((miss, i) => {
+    missed.forEach((miss, i) => {
       this.cache.set(miss.hash, fresh[i]!);
       parsed.set(miss.hash, fresh[i]!);
     });
     todo.forEach((file, i) => {
-      const raw = raws[i];
       const read = reads[i]!;
-      const loaded: Loaded = raw ? makeSource(raw, parsed.get(raw.hash)!) : (read as { ok: false; failure: ReadFailure }).failure;
+      const loaded: Loaded = 'kind' in read ? read : makeSource(read, parsed.get(read.hash)!);
       this.loads.set(file, Promise.resolve(loaded));
       this.settled.set(file, loaded);
     });
