@@ -24,11 +24,21 @@ export async function findStaleFiles(expected: ReadonlyMap<string, string>, outD
   );
   if (!exists) return null;
   const actual = new Map<string, Buffer>();
-  for (const rel of await listFiles(outDir)) actual.set(rel, await fs.readFile(path.join(outDir, rel)));
+  const files = await listFiles(outDir);
+  // In batches: enough reads in flight to be quick, few enough to stay under the open-file limit.
+  for (let i = 0; i < files.length; i += 64) {
+    const batch = files.slice(i, i + 64);
+    const contents = await Promise.all(batch.map((rel) => fs.readFile(path.join(outDir, rel))));
+    batch.forEach((rel, j) => actual.set(rel, contents[j]!));
+  }
   return compareBundleFiles(expected, actual);
 }
 
-export function compareBundleFiles(expected: ReadonlyMap<string, string>, actual: ReadonlyMap<string, Uint8Array>): Staleness {
+export function isFresh(s: Staleness): boolean {
+  return s.changed.length === 0 && s.missing.length === 0 && s.extra.length === 0;
+}
+
+function compareBundleFiles(expected: ReadonlyMap<string, string>, actual: ReadonlyMap<string, Uint8Array>): Staleness {
   const changed: string[] = [];
   const missing: string[] = [];
   for (const [rel, content] of expected) {
@@ -38,8 +48,4 @@ export function compareBundleFiles(expected: ReadonlyMap<string, string>, actual
   }
   const extra = [...actual.keys()].filter((rel) => !expected.has(rel));
   return { changed: changed.sort(), missing: missing.sort(), extra: extra.sort() };
-}
-
-export function isFresh(s: Staleness): boolean {
-  return s.changed.length === 0 && s.missing.length === 0 && s.extra.length === 0;
 }

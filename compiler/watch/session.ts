@@ -37,16 +37,10 @@ export interface WatchSession {
   close(): Promise<void>;
 }
 
-export interface WatchOptions {
-  /** Quiet time before a build starts, in milliseconds. */
-  debounceMs?: number;
-}
+/** Quiet time before a build starts: long enough for an editor's temp-file-and-rename save to settle. */
+const DEBOUNCE_MS = 50;
 
-export async function startWatch(
-  buildOptions: Partial<BuildOptions> & { root: string },
-  onEvent: (event: WatchEvent) => void,
-  { debounceMs = 50 }: WatchOptions = {},
-): Promise<WatchSession> {
+export async function startWatch(buildOptions: Partial<BuildOptions> & { root: string }, onEvent: (event: WatchEvent) => void): Promise<WatchSession> {
   let compiler: Compiler | null = await createCompiler(buildOptions);
   const { root, outDir, cacheDir, extensions } = compiler.options;
   let previous = await readManifest(outDir);
@@ -67,8 +61,10 @@ export async function startWatch(
       if (bundle) previous = bundle.manifest;
       onEvent({ type: 'build', first: changes === undefined, result, diff, ms: performance.now() - started });
     } catch (error) {
-      // The compiler's state is unknown after a throw: the next change starts a clean build.
+      // The compiler's state, and what a failed write left on disk, are unknown after a throw:
+      // the next change starts a clean build, written without assumptions.
       compiler = null;
+      written = undefined;
       onEvent({ type: 'failure', error });
     }
   };
@@ -79,7 +75,7 @@ export async function startWatch(
   const queue = new RebuildQueue(async (changes) => {
     await initial;
     await build(changes);
-  }, debounceMs);
+  }, DEBOUNCE_MS);
   const watcher = watch(root, { ignoreInitial: true, ignored: ignoredPaths(root, cacheDir ? [outDir, cacheDir] : [outDir]) });
   watcher.on('all', (event, file) => {
     const change = toFileChange(event, file, extensions);

@@ -45,6 +45,8 @@ describe('prompt-build check', () => {
     const run = await check(root);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('note: dist/ does not exist, so there is nothing to compare with');
+    const json = JSON.parse((await check(root, '--reporter', 'json')).stdout);
+    expect(json).toMatchObject({ ok: true, outDir: 'dist', compared: false, stale: [] });
     await expect(fs.access(path.join(root, 'dist'))).rejects.toThrow();
   });
 
@@ -106,7 +108,7 @@ describe('prompt-build check', () => {
     const run = await check(root, '--reporter', 'github');
     expect(run.code).toBe(1);
     expect(run.stdout.trim().split('\n')).toEqual([
-      '::error file=dist/static/stray.md,title=check/stale-dist::dist/static/stray.md: is left over: the sources no longer produce it; ' +
+      '::error file=dist/static/stray.md,title=check/stale-dist::dist/static/stray.md is left over: the sources no longer produce it; ' +
         'run `prompt-build build` and commit the result',
     ]);
   });

@@ -15,7 +15,7 @@ import { readManifestArg } from '../read-manifest.js';
 import { plural, report, toBuildOptions } from '../shared.js';
 
 /** A profile whose static prefix hash differs from the baseline's. */
-export interface PrefixChange {
+interface PrefixChange {
   profile: string;
   source: string;
   old: string;
@@ -28,25 +28,27 @@ type StaleFile = { file: string; state: 'changed' | 'missing' | 'extra' };
 export async function runCheck(options: CommonOptions, policy: CheckPolicy, io: Io): Promise<number> {
   const compiler = await createCompiler(toBuildOptions(options));
   const { root, outDir } = compiler.options;
+  const outRel = path.relative(root, outDir).split(path.sep).join('/') || '.';
   const result = await compiler.build();
   const bundle = result.bundle;
   const staleness = bundle ? await findStaleFiles(bundle.files, outDir) : null;
-  const stale = staleness ? staleList(staleness, path.relative(root, outDir)) : [];
+  const stale = staleness ? staleList(staleness, outRel) : [];
   const baseline = bundle && policy.allowStaticPrefixChange ? await readBaseline(policy, outDir) : null;
   const prefix = baseline && bundle ? prefixChanges(baseline, bundle.manifest, policy.allowStaticPrefixChange!) : [];
   const ok = result.ok && stale.length === 0 && prefix.every((c) => c.allowed);
 
   report(io, options, ok, result.diagnostics, {
-    outDir: path.relative(root, outDir),
-    outDirFound: staleness !== null,
+    outDir: outRel,
+    // False when nothing was compared: the build failed, or the directory does not exist.
+    compared: staleness !== null,
     stale,
     staticPrefixChanges: prefix,
   });
   if (options.reporter === 'github') {
-    for (const s of stale) io.out(annotation(s.file, 'check/stale-dist', `${s.file}: ${STATE_TEXT[s.state]}; ${REBUILD_HINT}`));
+    for (const s of stale) io.out(annotation(s.file, 'check/stale-dist', `${s.file} ${STATE_TEXT[s.state]}; ${REBUILD_HINT}`));
     for (const c of prefix.filter((x) => !x.allowed)) io.out(annotation(c.source, 'check/static-prefix-change', prefixMessage(c), 1));
   } else if (options.reporter === 'human') {
-    printHuman(io, { ok, bundle: bundle?.manifest ?? null, staleness, stale, prefix, outDir: path.relative(root, outDir) || '.' });
+    printHuman(io, { ok, bundle: bundle?.manifest ?? null, staleness, stale, prefix, outDir: outRel });
   }
   return ok ? 0 : 1;
 }
@@ -55,7 +57,7 @@ export async function runCheck(options: CommonOptions, policy: CheckPolicy, io: 
  * Profiles present in both manifests whose static prefix hash differs. New
  * and removed profiles bust no existing cache entry, so they are not listed.
  */
-export function prefixChanges(baseline: Manifest, built: Manifest, allowed: readonly string[]): PrefixChange[] {
+function prefixChanges(baseline: Manifest, built: Manifest, allowed: readonly string[]): PrefixChange[] {
   return diffManifests(baseline, built)
     .profiles.filter((p) => p.cacheBust)
     .map((p) => ({
@@ -74,7 +76,7 @@ async function readBaseline(policy: CheckPolicy, outDir: string): Promise<Manife
 }
 
 function staleList(s: Staleness, outRel: string): StaleFile[] {
-  const at = (rel: string) => path.posix.join(outRel.split(path.sep).join('/'), rel);
+  const at = (rel: string) => path.posix.join(outRel, rel);
   return [
     ...s.changed.map((rel) => ({ file: at(rel), state: 'changed' as const })),
     ...s.missing.map((rel) => ({ file: at(rel), state: 'missing' as const })),

@@ -15,7 +15,7 @@ export async function runDiff(_options: CommonOptions, oldPath: string, newPath:
   return 0;
 }
 
-export function formatDiffMarkdown(diff: BundleDiff): string {
+function formatDiffMarkdown(diff: BundleDiff): string {
   const busts = cacheBusts(diff);
   const out = ['### prompt-build diff', ''];
   out.push(

@@ -18,7 +18,7 @@ export async function runInspect(options: CommonOptions, bundle: string | undefi
 }
 
 /** The JSON shape: the manifest's facts without artifact paths a reader of sizes does not need. */
-export function inspection(manifest: Manifest) {
+function inspection(manifest: Manifest) {
   return {
     profiles: Object.values(manifest.profiles).map((p) => ({
       name: p.name,
@@ -47,7 +47,7 @@ export function inspection(manifest: Manifest) {
   };
 }
 
-export function formatInspection(manifest: Manifest): string {
+function formatInspection(manifest: Manifest): string {
   const blocks = Object.values(manifest.profiles).map(formatProfile);
   const agents = Object.values(manifest.agents);
   blocks.push(agents.length === 0 ? 'agents: none' : formatAgents(agents));
