@@ -21,7 +21,7 @@ import { openParseCache } from './parse-cache.js';
 import type { SourceEntry } from './runtime/manifest.js';
 import { problemToDiagnostic, type ReadFailure, type Source } from './source.js';
 import { isSource, SourceStore, type Loaded } from './source-store.js';
-import { TOOL_VERSION } from './version.js';
+import { TOOL_FINGERPRINT } from './version.js';
 import { fieldPosition } from './frontmatter-fields.js';
 
 export interface FileChange {
@@ -55,7 +55,7 @@ type FragmentResult = { role: 'fragment'; diagnostics: Diagnostic[] };
 export async function createCompiler(partial: Partial<BuildOptions> & { root: string }): Promise<Compiler> {
   const options = resolveBuildOptions(partial);
   const root = await fs.realpath(options.root).catch(() => options.root);
-  const cache = await openParseCache(options.cacheDir, TOOL_VERSION);
+  const cache = await openParseCache(options.cacheDir, TOOL_FINGERPRINT);
   return new Compiler({ ...options, root }, new SourceStore(root, options, cache, options.parallelThreshold), cache.stats);
 }
 

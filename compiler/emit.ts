@@ -146,7 +146,7 @@ function emitSection({ def, compiled }: CompiledSection, files: Map<string, stri
   const base = { name: def.name, source: def.source, ...textSize(compiled.text) };
   if (def.kind === 'static') {
     const { file, hash } = addArtifact(files, 'static', def.name, '.md', compiled.text);
-    return { ...base, kind: 'static', file, hash, map: addMap(files, file, compiled) };
+    return { ...base, kind: 'static', file, hash, ...sourceMap(files, file, compiled) };
   }
   const module = generateThunkModule(compiled.text, { section: def.name, inputs: def.inputs, optional: def.optional });
   const { file, hash } = addArtifact(files, 'dynamic', def.name, '.js', module);
@@ -161,7 +161,7 @@ function emitSection({ def, compiled }: CompiledSection, files: Map<string, stri
     template,
     inputs: def.inputs,
     optional: def.optional,
-    map: addMap(files, file, compiled),
+    ...sourceMap(files, file, compiled),
   };
   if (def.reason !== undefined) entry.reason = def.reason;
   return entry;
@@ -177,7 +177,7 @@ function emitAgent({ def, compiled }: CompiledAgent, files: Map<string, string>)
     hash,
     ...textSize(compiled.text),
     source: def.source,
-    map: addMap(files, file, compiled),
+    ...sourceMap(files, file, compiled),
   };
   if (def.model !== undefined) entry.model = def.model;
   if (def.temperature !== undefined) entry.temperature = def.temperature;
@@ -194,13 +194,20 @@ function addArtifact(files: Map<string, string>, dir: string, name: string, ext:
   return { file, hash };
 }
 
-/** Source maps name themselves by their own content, like every other artifact. */
-function addMap(files: Map<string, string>, output: string, compiled: CompiledText): string {
+/**
+ * Where the text starts in its source, and a source map when it is more than
+ * one piece of it (includes, removed comments). Most texts are one piece: no
+ * map file for those, which halves the files of a large bundle. Maps name
+ * themselves by their own content, like every other artifact.
+ */
+function sourceMap(files: Map<string, string>, output: string, compiled: CompiledText): { line: number; map?: string } {
+  const [first] = compiled.segments;
+  const line = first?.line ?? 1;
+  if (!first || (compiled.segments.length === 1 && first.chain.length === 0)) return { line };
   const map: SourceMap = { output, segments: byteSegments(compiled) };
-  const content = stableStringify(map);
   const name = output.replace(/^[a-z]+\//, '').replace(/\.[^.]+\.[a-z]+$/, '');
   const kind = output.slice(0, output.indexOf('/'));
-  return addArtifact(files, `maps/${kind}`, name, '.json', content).file;
+  return { line, map: addArtifact(files, `maps/${kind}`, name, '.json', stableStringify(map)).file };
 }
 
 /** The compiler works in UTF-16 offsets; the map promises UTF-8 byte offsets. */

@@ -10,7 +10,7 @@ import { resolveBuildOptions, type BuildOptions } from './config.js';
 import { discoverSources } from './discover.js';
 import { sha256 } from './hash.js';
 import type { Manifest } from './runtime/manifest.js';
-import { TOOL_VERSION } from './version.js';
+import { TOOL_FINGERPRINT } from './version.js';
 import { writeBundle, type WriteReport } from './write-bundle.js';
 
 export { createCompiler, Compiler, type BuildResult, type FileChange } from './compiler.js';
@@ -42,7 +42,7 @@ export interface ProjectBuild extends BuildResult {
 export async function buildProject(options: BuildProjectOptions): Promise<ProjectBuild> {
   const resolved = resolveBuildOptions({ ...options, root: await realRoot(options.root) });
   const write = options.write !== false;
-  const key = stampKey(resolved, TOOL_VERSION);
+  const key = stampKey(resolved, TOOL_FINGERPRINT);
   if (write) {
     const reused = await reuseLastBuild(resolved, key);
     if (reused) return reused;

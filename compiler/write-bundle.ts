@@ -35,15 +35,17 @@ export async function writeBundle(
   const holds = async (rel: string, probe: () => Promise<boolean>) => kept(rel) || (existing.has(rel) && !previous?.has(rel) && (await probe()));
   const written: string[] = [];
   const artifacts = [...files.keys()].filter((f) => !COMMIT_FILES.includes(f) && !kept(f)).sort();
-  await Promise.all(
-    artifacts.map(async (rel) => {
-      const content = files.get(rel)!;
-      // Content-addressed: a file of this name and size already holds these bytes.
-      if (await holds(rel, async () => (await sizeOf(path.join(outDir, rel))) === Buffer.byteLength(content))) return;
-      await writeAtomic(path.join(outDir, rel), content);
-      written.push(rel);
-    }),
-  );
+  const dirs = new Set(artifacts.map((rel) => path.posix.dirname(rel)));
+  await Promise.all([...dirs].map((dir) => fs.mkdir(path.join(outDir, dir), { recursive: true })));
+  await forEachLimited(artifacts, 64, async (rel) => {
+    const content = files.get(rel)!;
+    // Content-addressed: a file of this name and size already holds these bytes.
+    if (await holds(rel, async () => (await sizeOf(path.join(outDir, rel))) === Buffer.byteLength(content))) return;
+    // Written in place: a name the old manifest uses is never rewritten (same name, same bytes), and a
+    // write cut short leaves a file of the wrong size, which the next build rewrites.
+    await fs.writeFile(path.join(outDir, rel), content);
+    written.push(rel);
+  });
   for (const rel of COMMIT_FILES) {
     const content = files.get(rel);
     if (content === undefined) continue;
@@ -81,10 +83,17 @@ export async function listFiles(dir: string): Promise<string[]> {
 }
 
 async function writeAtomic(file: string, content: string): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   await fs.writeFile(tmp, content);
   await fs.rename(tmp, file);
+}
+
+async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 async function sizeOf(file: string): Promise<number> {

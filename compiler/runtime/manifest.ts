@@ -25,8 +25,13 @@ interface SectionEntryBase {
   tokens: number;
   /** Root-relative path of the source file the section is written in. */
   source: string;
-  /** Source map of the text (`maps/<name>.<hash>.json`), see `SourceMap`. */
-  map: string;
+  /** Line of `source` where the text starts. */
+  line: number;
+  /**
+   * Source map of the text (`maps/<kind>/<name>.<hash>.json`, see `SourceMap`);
+   * absent when the text is one unbroken piece of `source` from `line` on.
+   */
+  map?: string;
 }
 
 export interface StaticSectionEntry extends SectionEntryBase {
@@ -74,7 +79,9 @@ export interface AgentEntry {
   bytes: number;
   tokens: number;
   source: string;
-  map: string;
+  /** As for sections: the first line in `source`, and a map unless the text is one piece of it. */
+  line: number;
+  map?: string;
   /** Frontmatter keys prompt-build does not interpret, kept as written. */
   extra?: Record<string, unknown>;
 }

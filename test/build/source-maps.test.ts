@@ -46,4 +46,15 @@ describe('source maps', () => {
     expect(segment.file).toBe('prompts/fragments/hello.md');
     expect(segment.start).toBe(hello);
   });
+
+  it('a text that is one piece of its source has no map file, only the line it starts at', async () => {
+    const root = await copyFixture('build/ok-basic');
+    const result = await buildProject({ root, cacheDir: null });
+    const env = result.manifest!.profiles.default!.sections.find((s) => s.name === 'env')!;
+    expect(env.map).toBeUndefined();
+    expect(env.line).toBe(6);
+    const literal = result.manifest!.profiles.default!.sections.find((s) => s.name === 'literal')!;
+    expect(literal.map).toBeUndefined();
+    expect(literal.line).toBe(4);
+  });
 });
