@@ -10,6 +10,7 @@
  * `readTextFile`), and the cycle and depth guards on the chain of files being
  * expanded. A diamond (two files including a third) is not a cycle.
  */
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SourceMapSegment } from './runtime/manifest.js';
@@ -178,7 +179,8 @@ async function resolveCompileTarget(written: string, includer: string, host: Inc
   if (!isInside(host.root, lexical)) return outside;
   let real: string;
   try {
-    real = await fs.realpath(lexical);
+    // One realpath(3) call, blocking: a large build resolves thousands of includes.
+    real = fsSync.realpathSync.native(lexical);
   } catch {
     return { ok: false, rule: 'include/missing', message: `included file not found: '${written}'` };
   }

@@ -1,8 +1,9 @@
 /**
- * Parses many texts on every core. The texts are cut into small batches that
- * the main thread and worker threads take from one queue, so whoever is free
- * takes the next batch and nobody waits for a slow starter. Results are stored
- * by index, so the build stays deterministic whatever finishes first.
+ * Parses texts on every core. Batches go into one queue as soon as they are
+ * read; worker threads take them as they come, and the main thread takes its
+ * share once it has nothing else to do, so reading, parsing and the workers'
+ * start-up overlap. Each batch's results come back to whoever submitted it,
+ * so the build stays deterministic whatever finishes first.
  */
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -11,76 +12,87 @@ import type { ParseReply, ParseRequest } from './parse-worker.js';
 import { parseSource, type ParsedSource } from './source.js';
 
 const WORKER_URL = new URL('./parse-worker.js', import.meta.url);
-const BATCH_BYTES = 64 * 1024;
 
-export async function parseAll(texts: readonly string[], extensions: readonly string[], threshold: number): Promise<ParsedSource[]> {
-  const workers = workerCount(texts.length, threshold);
-  if (workers === 0) return texts.map((t) => parseSource(t, extensions));
-  const results = new Array<ParsedSource>(texts.length);
-  const batches = cut(texts);
-  let next = 0;
-  const take = (): number[] | undefined => batches[next++];
+/**
+ * Batches sent to a worker ahead of time. The main thread hands out work only
+ * between two of its own batches, so a worker with one batch would sit idle
+ * for most of one of them after finishing.
+ */
+const IN_FLIGHT = 3;
 
-  const pool = Array.from({ length: workers }, () => new Worker(fileURLToPath(WORKER_URL)));
-  try {
-    const remote = pool.map((worker) => drain(worker, take, texts, extensions, results));
-    for (let batch = take(); batch; batch = take()) {
-      for (const i of batch) results[i] = parseSource(texts[i]!, extensions);
-      // Let waiting workers collect their next batch between two of ours.
+interface Job {
+  texts: string[];
+  resolve(parsed: ParsedSource[]): void;
+  reject(error: unknown): void;
+}
+
+export class ParsePool {
+  private readonly queue: Job[] = [];
+  private readonly workers: Worker[];
+  /** Jobs each worker is working through, oldest first (a worker answers in order). */
+  private readonly sent = new Map<Worker, Job[]>();
+
+  /**
+   * Starts the workers now, so they load their modules while the caller is
+   * still reading files. Null when there is no spare core, or when running
+   * from TypeScript sources (workers run compiled JavaScript only).
+   */
+  static open(extensions: readonly string[]): ParsePool | null {
+    const size = Math.min(os.availableParallelism() - 1, 7);
+    if (size < 1 || !WORKER_URL.pathname.endsWith('.js')) return null;
+    return new ParsePool(extensions, size);
+  }
+
+  private constructor(
+    private readonly extensions: readonly string[],
+    size: number,
+  ) {
+    this.workers = Array.from({ length: size }, () => {
+      const worker = new Worker(fileURLToPath(WORKER_URL));
+      this.sent.set(worker, []);
+      worker.on('message', (reply: ParseReply) => this.settle(worker, (job) => job.resolve(reply.parsed)));
+      worker.on('error', (error) => this.settle(worker, (job) => job.reject(error)));
+      return worker;
+    });
+  }
+
+  /** Queues a batch; the promise gives its results in order. */
+  submit(texts: string[]): Promise<ParsedSource[]> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ texts, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** The main thread takes queued batches too, until the queue is empty. */
+  async help(): Promise<void> {
+    for (let job = this.queue.shift(); job; job = this.queue.shift()) {
+      job.resolve(job.texts.map((t) => parseSource(t, this.extensions)));
+      // Let finished workers report and take the next batch between two of ours.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    await Promise.all(remote);
-    return results;
-  } finally {
-    await Promise.all(pool.map((w) => w.terminate()));
   }
-}
 
-function workerCount(files: number, threshold: number): number {
-  // Workers run compiled JavaScript only (tests run the TypeScript sources in-thread).
-  if (files < threshold || !WORKER_URL.pathname.endsWith('.js')) return 0;
-  return Math.max(0, Math.min(os.availableParallelism() - 1, 7));
-}
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
 
-/** Batches of text indexes of about BATCH_BYTES each. */
-function cut(texts: readonly string[]): number[][] {
-  const batches: number[][] = [];
-  let current: number[] = [];
-  let size = 0;
-  texts.forEach((text, i) => {
-    current.push(i);
-    size += text.length;
-    if (size >= BATCH_BYTES) {
-      batches.push(current);
-      current = [];
-      size = 0;
+  private pump(): void {
+    for (const worker of this.workers) {
+      const jobs = this.sent.get(worker)!;
+      while (jobs.length < IN_FLIGHT && this.queue.length > 0) {
+        const job = this.queue.shift()!;
+        jobs.push(job);
+        const request: ParseRequest = { texts: job.texts, extensions: [...this.extensions] };
+        worker.postMessage(request);
+      }
     }
-  });
-  if (current.length > 0) batches.push(current);
-  return batches;
-}
+  }
 
-/** Feeds one worker batches until the queue is empty. */
-function drain(
-  worker: Worker,
-  take: () => number[] | undefined,
-  texts: readonly string[],
-  extensions: readonly string[],
-  results: ParsedSource[],
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let batch: number[] | undefined;
-    const send = (): void => {
-      batch = take();
-      if (!batch) return resolve();
-      const request: ParseRequest = { texts: batch.map((i) => texts[i]!), extensions: [...extensions] };
-      worker.postMessage(request);
-    };
-    worker.on('message', (reply: ParseReply) => {
-      reply.parsed.forEach((parsed, k) => (results[batch![k]!] = parsed));
-      send();
-    });
-    worker.once('error', reject);
-    send();
-  });
+  private settle(worker: Worker, finish: (job: Job) => void): void {
+    const job = this.sent.get(worker)!.shift();
+    if (!job) return;
+    finish(job);
+    this.pump();
+  }
 }

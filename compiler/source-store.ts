@@ -7,10 +7,13 @@
 import type { IncludeLimits } from './config.js';
 import { relativeToRoot } from './include.js';
 import type { ParseCache } from './parse-cache.js';
-import { parseAll } from './parse-pool.js';
-import { makeSource, parseSource, rawFile, readTextFile, type ParsedSource, type RawFile, type ReadFailure, type Source } from './source.js';
+import { ParsePool } from './parse-pool.js';
+import { makeSource, parseSource, rawFile, readTextFileSync, type ParsedSource, type RawFile, type ReadFailure, type Source } from './source.js';
 
 export type Loaded = Source | ReadFailure;
+
+/** Texts per parse batch, in characters: small enough to share out, large enough to amortise a message. */
+const BATCH_BYTES = 64 * 1024;
 
 export function isSource(loaded: Loaded): loaded is Source {
   return !('kind' in loaded);
@@ -46,38 +49,73 @@ export class SourceStore {
     return loaded && isSource(loaded) ? loaded : undefined;
   }
 
-  /** Many files (a whole project): the cache misses are parsed on every core. */
+  /**
+   * Many files (a whole project). Reading and parsing overlap: every batch of
+   * cache misses goes to the parse pool as soon as it is read, and this
+   * thread joins the parsing when it has read everything.
+   */
   async loadMany(files: readonly string[]): Promise<Loaded[]> {
     const todo = files.filter((f) => !this.loads.has(f));
-    const reads = await mapLimit(todo, 64, async (file): Promise<RawFile | ReadFailure> => {
-      const read = await readTextFile(file, this.limits.maxBytes);
-      return read.ok ? rawFile(file, relativeToRoot(this.root, file), read.bytes) : read.failure;
-    });
-    const parsed = new Map<string, ParsedSource>();
-    const misses = new Map<string, RawFile>();
-    for (const raw of reads) {
-      if ('kind' in raw || parsed.has(raw.hash) || misses.has(raw.hash)) continue;
-      const hit = this.cache.get(raw.hash);
-      if (hit) parsed.set(raw.hash, hit);
-      else misses.set(raw.hash, raw);
+    const pool = todo.length >= this.parallelThreshold ? ParsePool.open(this.limits.extensions) : null;
+    try {
+      await this.loadInto(todo, pool);
+    } finally {
+      await pool?.close();
     }
-    const missed = [...misses.values()];
-    const fresh = await parseAll(
-      missed.map((m) => m.text),
-      this.limits.extensions,
-      this.parallelThreshold,
-    );
-    missed.forEach((miss, i) => {
-      this.cache.set(miss.hash, fresh[i]!);
-      parsed.set(miss.hash, fresh[i]!);
-    });
+    return Promise.all(files.map((f) => this.loads.get(f)!));
+  }
+
+  private async loadInto(todo: readonly string[], pool: ParsePool | null): Promise<void> {
+    const parsed = new Map<string, ParsedSource>();
+    const queued = new Set<string>();
+    const batches: Array<Promise<void>> = [];
+    let batch: RawFile[] = [];
+    let batchBytes = 0;
+    const flush = (): void => {
+      if (batch.length === 0) return;
+      const texts = batch.map((r) => r.text);
+      const hashes = batch.map((r) => r.hash);
+      const done = pool ? pool.submit(texts) : Promise.resolve(texts.map((t) => parseSource(t, this.limits.extensions)));
+      batches.push(
+        done.then((results) =>
+          results.forEach((result, i) => {
+            this.cache.set(hashes[i]!, result);
+            parsed.set(hashes[i]!, result);
+          }),
+        ),
+      );
+      batch = [];
+      batchBytes = 0;
+    };
+
+    const reads: Array<RawFile | ReadFailure> = [];
+    for (const [i, file] of todo.entries()) {
+      const read = readTextFileSync(file, this.limits.maxBytes);
+      const raw = read.ok ? rawFile(file, relativeToRoot(this.root, file), read.bytes) : read.failure;
+      reads.push(raw);
+      if ('kind' in raw || queued.has(raw.hash)) continue;
+      queued.add(raw.hash);
+      const hit = this.cache.get(raw.hash);
+      if (hit) {
+        parsed.set(raw.hash, hit);
+        continue;
+      }
+      batch.push(raw);
+      batchBytes += raw.text.length;
+      if (batchBytes >= BATCH_BYTES) flush();
+      // Yield now and then, so workers that finished a batch can take the next.
+      if (pool && i % 64 === 63) await new Promise((resolve) => setImmediate(resolve));
+    }
+    flush();
+    await pool?.help();
+    await Promise.all(batches);
+
     todo.forEach((file, i) => {
       const read = reads[i]!;
       const loaded: Loaded = 'kind' in read ? read : makeSource(read, parsed.get(read.hash)!);
       this.loads.set(file, Promise.resolve(loaded));
       this.settled.set(file, loaded);
     });
-    return Promise.all(files.map((f) => this.loads.get(f)!));
   }
 
   forget(file: string): void {
@@ -90,7 +128,7 @@ export class SourceStore {
   }
 
   private async read(file: string): Promise<Loaded> {
-    const read = await readTextFile(file, this.limits.maxBytes);
+    const read = readTextFileSync(file, this.limits.maxBytes);
     if (!read.ok) return read.failure;
     const raw = rawFile(file, relativeToRoot(this.root, file), read.bytes);
     let parsed = this.cache.get(raw.hash);
@@ -100,17 +138,4 @@ export class SourceStore {
     }
     return makeSource(raw, parsed);
   }
-}
-
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
