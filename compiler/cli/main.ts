@@ -5,6 +5,7 @@
  */
 import { parseArgs, type Command } from './args.js';
 import { processIo, type Io } from './io.js';
+import { UsageError } from './usage-error.js';
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   const parsed = await parseArgs(argv);
@@ -23,14 +24,22 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       io.err(error.message);
       return 2;
     }
+    // The file system refused (permissions, a file where a directory should be, a full disk):
+    // the environment's problem, stated as such, not a crash of the tool.
+    if (isSystemError(error)) {
+      io.err(`prompt-build: ${error.message}`);
+      return 1;
+    }
     // A user error is a diagnostic; reaching here is a bug in prompt-build itself.
     io.err(`prompt-build: internal error: ${(error as Error).stack ?? String(error)}`);
     return 1;
   }
 }
 
-/** A command's own argument problem found after parsing (a missing file named on the command line). */
-export class UsageError extends Error {}
+function isSystemError(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && 'syscall' in error;
+}
+
 
 async function run(command: Command, io: Io): Promise<number> {
   switch (command.name) {

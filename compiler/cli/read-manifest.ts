@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Manifest } from '../runtime/manifest.js';
 import { validateManifest } from '../runtime/validate-manifest.js';
-import { UsageError } from './main.js';
+import { UsageError } from './usage-error.js';
 
 export async function readManifestArg(arg: string): Promise<Manifest> {
   const given = path.resolve(arg);

@@ -1,5 +1,7 @@
 /** What every command does the same way: options → build options, diagnostics → output. */
+import fs from 'node:fs';
 import path from 'node:path';
+import { UsageError } from './usage-error.js';
 import type { CommonOptions } from './args.js';
 import type { BuildOptions } from '../config.js';
 import type { Diagnostic } from '../diagnostics.js';
@@ -8,6 +10,7 @@ import type { Io } from './io.js';
 
 export function toBuildOptions(o: CommonOptions): Partial<BuildOptions> & { root: string } {
   const root = path.resolve(o.root);
+  requireProject(root);
   return {
     root,
     outDir: path.resolve(root, o.out ?? 'dist'),
@@ -17,6 +20,14 @@ export function toBuildOptions(o: CommonOptions): Partial<BuildOptions> & { root
     ...(o.keepComments ? { stripComments: false } : {}),
     ...(o.models === undefined ? {} : { models: o.models }),
   };
+}
+
+/** A root that does not exist, or holds neither `prompts/` nor `agents/`, is a wrong argument, not an empty project. */
+function requireProject(root: string): void {
+  if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--root ${root}: no such directory`);
+  if (!['prompts', 'agents'].some((dir) => fs.statSync(path.join(root, dir), { throwIfNoEntry: false })?.isDirectory())) {
+    throw new UsageError(`--root ${root}: nothing to build (no prompts/ or agents/ directory)`);
+  }
 }
 
 /** Prints diagnostics in the chosen format; json carries `extra` fields in the same object. */

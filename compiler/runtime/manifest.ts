@@ -13,17 +13,18 @@ export const SCHEMA_VERSION = 1;
 export type SectionKind = 'static' | 'dynamic';
 export type CachePolicy = 'cached' | 'uncached';
 
-interface SectionEntryBase {
+/** What every emitted text records: its artifact, size, and where it is written. */
+interface TextEntry {
   name: string;
-  /** Artifact path: `static/<name>.<hash>.md` or `dynamic/<name>.<hash>.js`. */
+  /** Artifact path: `static/<name>.<hash>.md`, `dynamic/<name>.<hash>.js` or `agents/<name>.<hash>.md`. */
   file: string;
   /** sha256 hex of the artifact's bytes. */
   hash: string;
-  /** Byte size (UTF-8) of the text: the static text, or the template source for dynamic sections. */
+  /** Byte size (UTF-8) of the text: the static text or agent prompt, or the template source for dynamic sections. */
   bytes: number;
   /** Estimated tokens of that text (see `estimateTokens`). */
   tokens: number;
-  /** Root-relative path of the source file the section is written in. */
+  /** Root-relative path of the source file the text is written in. */
   source: string;
   /** Line of `source` where the text starts. */
   line: number;
@@ -34,11 +35,11 @@ interface SectionEntryBase {
   map?: string;
 }
 
-export interface StaticSectionEntry extends SectionEntryBase {
+export interface StaticSectionEntry extends TextEntry {
   kind: 'static';
 }
 
-export interface DynamicSectionEntry extends SectionEntryBase {
+export interface DynamicSectionEntry extends TextEntry {
   kind: 'dynamic';
   cache: CachePolicy;
   /** Present exactly when `cache` is `uncached`: why it must be recomputed every turn. */
@@ -66,22 +67,12 @@ export interface ProfileEntry {
   staticTokens: number;
 }
 
-export interface AgentEntry {
-  name: string;
+export interface AgentEntry extends TextEntry {
   description: string;
   tools: string[];
   model?: string;
   temperature?: number;
   maxTokens?: number;
-  /** The agent's system prompt: `agents/<name>.<hash>.md`. */
-  file: string;
-  hash: string;
-  bytes: number;
-  tokens: number;
-  source: string;
-  /** As for sections: the first line in `source`, and a map unless the text is one piece of it. */
-  line: number;
-  map?: string;
   /** Frontmatter keys prompt-build does not interpret, kept as written. */
   extra?: Record<string, unknown>;
 }

@@ -74,6 +74,25 @@ describe('prompt-build build', () => {
     expect((await runCli(['frobnicate'])).code).toBe(2);
   });
 
+  it('a root that does not exist, or holds nothing to build, is a usage error', async () => {
+    const missing = await runCli(['build', '--root', '/no/such/prompt-build-root']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no such directory');
+    const empty = await runCli(['build', '--root', await tempDir('pb-empty-')]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('nothing to build');
+  });
+
+  it('an out directory that cannot be written is an error message, not a stack trace, and exit 1', async () => {
+    const root = await copyFixture('build/ok-basic');
+    const blocker = path.join(root, 'not-a-dir');
+    await fs.writeFile(blocker, '');
+    const run = await runCli(['build', '--root', root, '--out', path.join(blocker, 'dist'), '--no-cache']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^prompt-build: ENOTDIR/m);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('parseArgs is a pure function from argv to a command', async () => {
     const parsed = await parseArgs(['check', '--root', '/x', '--allow-static-prefix-change', 'default', '--reporter', 'github'], '/cwd');
     expect(parsed.kind).toBe('command');

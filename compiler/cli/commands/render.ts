@@ -6,7 +6,7 @@ import { BundleError } from '../../runtime/index.js';
 import type { CommonOptions, RenderOptions } from '../args.js';
 import { assemblePrompt, RenderError, type AssembledPrompt } from '../assemble-prompt.js';
 import type { Io } from '../io.js';
-import { UsageError } from '../main.js';
+import { UsageError } from '../usage-error.js';
 
 export async function runRender(options: CommonOptions, render: RenderOptions, io: Io): Promise<number> {
   const root = path.resolve(options.root);
