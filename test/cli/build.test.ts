@@ -67,6 +67,19 @@ describe('prompt-build build', () => {
     expect(run.stderr).toContain('include/depth');
   });
 
+  it('--keep-comments keeps maintainer comments in the compiled text', async () => {
+    const root = await copyFixture('build/ok-basic');
+    const textOf = async (): Promise<string> => {
+      const manifest = JSON.parse(await fs.readFile(path.join(root, 'dist/manifest.json'), 'utf8'));
+      const rules = manifest.profiles.default.sections.find((s: { name: string }) => s.name === 'rules');
+      return fs.readFile(path.join(root, 'dist', rules.file), 'utf8');
+    };
+    expect((await runCli(['build', '--root', root, '--no-cache'])).code).toBe(0);
+    expect(await textOf()).not.toContain('<!--');
+    expect((await runCli(['build', '--root', root, '--no-cache', '--keep-comments'])).code).toBe(0);
+    expect(await textOf()).toContain('<!-- maintainers: keep this list short -->\n');
+  });
+
   it('a usage error exits 2 with help', async () => {
     const run = await runCli(['build', '--reporter', 'xml']);
     expect(run.code).toBe(2);
