@@ -103,6 +103,9 @@ function diffProfile(
 ): ProfileChange {
   const oldNames = older?.sections.map((s) => s.name) ?? [];
   const newNames = newer?.sections.map((s) => s.name) ?? [];
+  // Sets, not `includes`: watch mode diffs every profile of a large bundle after each rebuild.
+  const oldSet = new Set(oldNames);
+  const newSet = new Set(newNames);
   const change: ProfileChange = {
     name,
     status: statusOf(older, newer),
@@ -110,8 +113,8 @@ function diffProfile(
     cacheBust: older !== undefined && newer !== undefined && older.staticPrefixHash !== newer.staticPrefixHash,
     staticTokens: size(older?.staticTokens, newer?.staticTokens),
     boundaryIndex: { old: older?.boundaryIndex ?? null, new: newer?.boundaryIndex ?? null },
-    sectionsAdded: newNames.filter((n) => !oldNames.includes(n)),
-    sectionsRemoved: oldNames.filter((n) => !newNames.includes(n)),
+    sectionsAdded: newNames.filter((n) => !oldSet.has(n)),
+    sectionsRemoved: oldNames.filter((n) => !newSet.has(n)),
   };
   if (change.status === 'changed' && older && newer) {
     const same =
@@ -154,6 +157,8 @@ function changedAgentFields(older: AgentEntry, newer: AgentEntry): string[] {
 }
 
 function sameSection(a: SectionEntry | undefined, b: SectionEntry | undefined): boolean {
+  // Watch mode diffs consecutive builds, which share the entries of everything unchanged.
+  if (a !== undefined && a === b) return true;
   return a !== undefined && b !== undefined && a.hash === b.hash && a.kind === b.kind && cacheOf(a) === cacheOf(b);
 }
 

@@ -12,18 +12,18 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { resolveBuildOptions, type BuildOptions } from './config.js';
-import { compileAgent, compileSection, type CompiledText } from './compile-text.js';
-import { readAgent, readProfile, readSection, roleOf, type AgentDef, type ProfileDef, type SectionDef } from './definitions.js';
+import { compileAgent, compileSection } from './compile-text.js';
+import { readAgent, readProfile, readSection, roleOf } from './definitions.js';
 import { discoverSources } from './discover.js';
 import { diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.js';
-import { checkProfiles, emitBundle, type Bundle, type CompiledAgent, type CompiledSection, type ProfileInput } from './emit.js';
+import { checkProfiles, emitBundle, sourceEntry, type Bundle } from './emit.js';
+import { Entries, type Entry } from './entries.js';
 import { isInside, type IncludeHost } from './include.js';
 import { openParseCache } from './parse-cache.js';
 import type { SourceEntry } from './runtime/manifest.js';
 import { problemToDiagnostic, type ReadFailure, type Source } from './source.js';
 import { isSource, SourceStore, type Loaded } from './source-store.js';
 import { TOOL_FINGERPRINT } from './version.js';
-import { fieldPosition } from './frontmatter-fields.js';
 
 export interface FileChange {
   /** Absolute path. */
@@ -42,17 +42,6 @@ export interface BuildResult {
   stats: { sources: number; cacheHits: number; cacheMisses: number; cacheDiscarded: string | null };
 }
 
-/** One discovered file and what it yields. Replaced, never mutated. */
-interface Entry {
-  rel: string;
-  loaded: Loaded;
-  result: SectionResult | AgentResult | ProfileResult | FragmentResult;
-}
-type SectionResult = { role: 'section'; def: SectionDef | null; compiled: CompiledText | null; diagnostics: Diagnostic[] };
-type AgentResult = { role: 'agent'; def: AgentDef | null; compiled: CompiledText | null; diagnostics: Diagnostic[] };
-type ProfileResult = { role: 'profile'; def: ProfileDef | null; diagnostics: Diagnostic[] };
-type FragmentResult = { role: 'fragment'; diagnostics: Diagnostic[] };
-
 export async function createCompiler(partial: Partial<BuildOptions> & { root: string }): Promise<Compiler> {
   const options = resolveBuildOptions(partial);
   const root = await fs.realpath(options.root).catch(() => options.root);
@@ -61,7 +50,8 @@ export async function createCompiler(partial: Partial<BuildOptions> & { root: st
 }
 
 export class Compiler {
-  private entries = new Map<string, Entry>();
+  private readonly entries = new Entries();
+  /** Root-relative paths of the sources, sorted; null until the first build. */
   private discovered: string[] | null = null;
   private readonly host: IncludeHost;
 
@@ -78,48 +68,64 @@ export class Compiler {
    * changed path are compiled again; the result equals a clean build.
    */
   async build(changes?: readonly FileChange[]): Promise<BuildResult> {
-    const stale = await this.applyChanges(changes);
-    const rels = this.discovered!;
-    const files = rels.map((rel) => path.join(this.options.root, rel));
-    const loaded = await this.store.loadMany(files);
+    const full = !changes || this.discovered === null;
+    const candidates = await this.applyChanges(changes);
+    const loaded = await this.store.loadMany(candidates.map((rel) => path.join(this.options.root, rel)));
     const recompiled: string[] = [];
-    const next = new Map<string, Entry>();
     await Promise.all(
-      rels.map(async (rel, i) => {
-        const previous = this.entries.get(rel);
-        if (previous && previous.loaded === loaded[i] && !stale(previous)) {
-          next.set(rel, previous);
-          return;
-        }
-        next.set(rel, { rel, loaded: loaded[i]!, result: await this.compileEntry(rel, loaded[i]!) });
+      candidates.map(async (rel, i) => {
+        // Kept while its source is the same object: the store reloads only what changed.
+        if (this.entries.get(rel)?.loaded === loaded[i]) return;
+        this.entries.set({ rel, loaded: loaded[i]!, result: await this.compileEntry(rel, loaded[i]!) });
         recompiled.push(rel);
       }),
     );
-    this.entries = next;
-    await this.store.saveCache();
+    // A rebuild parses a handful of files; rewriting the whole parse cache after each would cost more than it saves.
+    if (full) await this.store.saveCache();
     return this.finish(recompiled.sort());
   }
 
-  /** Forgets changed files; returns which kept entries must be compiled again. */
-  private async applyChanges(changes: readonly FileChange[] | undefined): Promise<(entry: Entry) => boolean> {
+  /**
+   * Takes in what changed: forgets changed files, updates the sources and
+   * drops the entries a change reaches. Returns the sources to compile unless
+   * their entry is kept, sorted: every source on a full build, on a rebuild
+   * the changed ones and the dependents of any changed path.
+   */
+  private async applyChanges(changes: readonly FileChange[] | undefined): Promise<string[]> {
     if (!changes || this.discovered === null) {
       this.discovered = await discoverSources(this.options.root);
-      return () => false;
+      const found = new Set(this.discovered);
+      for (const rel of this.entries.paths()) if (!found.has(rel)) this.entries.drop(rel);
+      return this.discovered;
     }
     const changed = new Set(changes.map((c) => path.resolve(c.path)));
     for (const file of changed) this.store.forget(file);
     const discovered = new Set(this.discovered);
+    let reshaped = false;
     for (const change of changes) {
-      const rel = path.relative(this.options.root, change.path).split(path.sep).join('/');
+      const rel = this.relative(change.path);
       if (!isInside(this.options.root, change.path) || !isSourcePath(rel)) continue;
-      if (change.kind === 'unlink') discovered.delete(rel);
-      else discovered.add(rel);
+      if (change.kind === 'unlink') {
+        if (discovered.delete(rel)) this.entries.drop(rel);
+      } else if (!discovered.has(rel)) discovered.add(rel);
+      else continue;
+      reshaped = true;
     }
-    this.discovered = [...discovered].sort();
-    return (entry) => {
-      if (entry.result.role !== 'section' && entry.result.role !== 'agent') return false;
-      return entry.result.compiled?.watched.some((f) => changed.has(f)) ?? false;
-    };
+    if (reshaped) this.discovered = [...discovered].sort();
+    const candidates = new Set<string>();
+    for (const file of changed) {
+      const rel = this.relative(file);
+      if (discovered.has(rel)) candidates.add(rel);
+      for (const dependent of this.entries.dependentsOf(file)) {
+        this.entries.drop(dependent);
+        if (discovered.has(dependent)) candidates.add(dependent);
+      }
+    }
+    return [...candidates].sort();
+  }
+
+  private relative(file: string): string {
+    return path.relative(this.options.root, file).split(path.sep).join('/');
   }
 
   private async compileEntry(rel: string, loaded: Loaded): Promise<Entry['result']> {
@@ -165,46 +171,13 @@ export class Compiler {
   }
 
   private async finish(recompiled: string[]): Promise<BuildResult> {
-    const diagnostics: Diagnostic[] = [];
-    const sections = new Map<string, CompiledSection>();
-    const sectionFiles = new Map<string, string>();
-    const agents: CompiledAgent[] = [];
-    const agentFiles = new Map<string, string>();
-    const profiles: ProfileInput[] = [];
-    const sources: Record<string, SourceEntry> = {};
-
-    for (const entry of [...this.entries.values()].sort((a, b) => (a.rel < b.rel ? -1 : 1))) {
-      const { result, loaded } = entry;
-      diagnostics.push(...result.diagnostics);
-      if (isSource(loaded)) sources[entry.rel] = { hash: loaded.hash, includes: [] };
-      if (result.role === 'section' && result.def && result.compiled) {
-        const first = sectionFiles.get(result.def.name);
-        if (first) diagnostics.push(duplicate('section/duplicate-name', 'section', result.def.name, entry, first));
-        else {
-          sectionFiles.set(result.def.name, entry.rel);
-          sections.set(result.def.name, { def: result.def, compiled: result.compiled });
-        }
-      } else if (result.role === 'agent' && result.def && result.compiled) {
-        const first = agentFiles.get(result.def.name);
-        if (first) diagnostics.push(duplicate('agent/duplicate-name', 'agent', result.def.name, entry, first));
-        else {
-          agentFiles.set(result.def.name, entry.rel);
-          agents.push({ def: result.def, compiled: result.compiled });
-        }
-      } else if (result.role === 'profile' && result.def && isSource(loaded)) {
-        profiles.push({ def: result.def, source: loaded });
-      }
-    }
-    await this.recordIncludes(sources);
-
-    // A section that failed to compile is still known (by its file name if need be), so profiles naming it add no errors.
-    const known = new Map<string, SectionDef | null>();
-    for (const e of this.entries.values()) {
-      if (e.result.role === 'section' && !e.result.compiled) known.set(e.result.def?.name ?? stem(e.rel), null);
-    }
-    for (const [name, section] of sections) known.set(name, section.def);
-    diagnostics.push(...checkProfiles(profiles, known));
-    const bundle = hasErrors(diagnostics) ? null : emitBundle({ sections, profiles, agents, sources, models: this.options.models });
+    const diagnostics = this.entries.diagnostics();
+    const sources = await this.sourceEntries();
+    const profiles = this.entries.profiles();
+    diagnostics.push(...checkProfiles(profiles, () => this.entries.sectionNamesKnown()));
+    const bundle = hasErrors(diagnostics)
+      ? null
+      : emitBundle({ sections: this.entries.sections, profiles, agents: this.entries.agents(), sources, models: this.options.models });
     if (bundle) diagnostics.push(...bundle.diagnostics);
     const sorted = dedupe(sortDiagnostics(diagnostics));
     return {
@@ -221,30 +194,30 @@ export class Compiler {
     };
   }
 
-  /** The dependency graph of the manifest: every source with the files it includes directly. */
-  private async recordIncludes(sources: Record<string, SourceEntry>): Promise<void> {
-    const edges = new Map<string, Set<string>>();
-    for (const entry of this.entries.values()) {
-      const result = entry.result;
-      if ((result.role !== 'section' && result.role !== 'agent') || !result.compiled) continue;
-      for (const [from, to] of result.compiled.edges) {
-        if (!edges.has(from)) edges.set(from, new Set());
-        edges.get(from)!.add(to);
-      }
+  /**
+   * The `sources` of the manifest: every source, and every file one includes,
+   * with the files it includes directly — the build's dependency graph.
+   */
+  private async sourceEntries(): Promise<Record<string, SourceEntry>> {
+    const sources: Record<string, SourceEntry> = {};
+    const add = (rel: string, source: Source) => (sources[rel] = sourceEntry(source, this.entries.includesOf(rel)));
+    for (const rel of this.discovered!) {
+      const entry = this.entries.sourceEntryOf(rel);
+      if (entry) sources[rel] = entry;
     }
-    for (const [from, targets] of edges) {
+    for (const [from, targets] of this.entries.includes()) {
       if (!sources[from]) {
         const loaded = await this.store.load(path.join(this.options.root, from));
         if (!isSource(loaded)) continue;
-        sources[from] = { hash: loaded.hash, includes: [] };
+        add(from, loaded);
       }
-      sources[from]!.includes = [...targets].sort();
       for (const to of targets) {
         if (sources[to]) continue;
         const loaded = await this.store.load(path.join(this.options.root, to));
-        if (isSource(loaded)) sources[to] = { hash: loaded.hash, includes: [] };
+        if (isSource(loaded)) add(to, loaded);
       }
     }
+    return sources;
   }
 }
 
@@ -270,10 +243,6 @@ function realpathOr(file: string): string {
   }
 }
 
-function stem(rel: string): string {
-  return path.posix.basename(rel, '.md');
-}
-
 function isSourcePath(rel: string): boolean {
   return (rel.startsWith('prompts/') || rel.startsWith('agents/')) && rel.endsWith('.md');
 }
@@ -291,12 +260,6 @@ function readFailure(rel: string, failure: ReadFailure, maxBytes: number): Diagn
     case 'unreadable':
       return diagnostic('source/unreadable', rel, at, `source cannot be read: ${failure.message}`);
   }
-}
-
-function duplicate(rule: 'section/duplicate-name' | 'agent/duplicate-name', what: string, name: string, entry: Entry, first: string): Diagnostic {
-  const source = entry.loaded as Source;
-  const at = source.data.name !== undefined ? fieldPosition(source, 'name') : { line: 1, column: 1 };
-  return diagnostic(rule, entry.rel, at, `${what} name '${name}' is already used`, { note: `first defined in ${first}` });
 }
 
 function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {

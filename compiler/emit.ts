@@ -14,14 +14,16 @@ import {
   type SourceEntry,
   type SourceMap,
 } from './runtime/manifest.js';
-import { bundleModuleSource } from './bundle-module.js';
+import { bundleModulePieces } from './bundle-module.js';
 import { minimumCacheableTokens } from './cache-facts.js';
 import type { CompiledText } from './compile-text.js';
 import type { AgentDef, ProfileDef, SectionDef } from './definitions.js';
 import { diagnostic, type Diagnostic } from './diagnostics.js';
 import { itemPosition } from './frontmatter-fields.js';
 import { sha256, shortHash, stableStringify } from './hash.js';
+import { BundleFiles } from './pieces.js';
 import type { Source } from './source.js';
+import { stableJsonPieces } from './stable-json.js';
 import { generateThunkModule } from './template/index.js';
 import { TOOL_VERSION } from './version.js';
 
@@ -36,6 +38,13 @@ export interface CompiledAgent {
 export interface ProfileInput {
   def: ProfileDef;
   source: Source;
+  /**
+   * What each name of `def.sections` resolves to: its section; null when only
+   * files that failed to compile claim the name (reported where they are
+   * written); undefined when nothing does. Never changed: a profile whose
+   * sections change is a new object, so what is derived from it is kept with it.
+   */
+  sections: ReadonlyArray<CompiledSection | null | undefined>;
 }
 
 export interface EmitInput {
@@ -48,42 +57,35 @@ export interface EmitInput {
 
 export interface Bundle {
   manifest: Manifest;
-  /** Bundle-relative POSIX path → content. */
-  files: Map<string, string>;
+  /** Bundle-relative POSIX path → content; `manifest.json` and `bundle.mjs` in pieces too. */
+  files: BundleFiles;
   diagnostics: Diagnostic[];
 }
 
 /**
  * Profile errors: unknown sections, sections listed twice, static after
- * dynamic. `sections` maps every known name to its definition, or to null
- * for a section file that failed to read (already reported where it is written).
+ * dynamic. `knownNames`: every section name there is, asked for only by the
+ * note on an unknown one.
  */
-export function checkProfiles(profiles: readonly ProfileInput[], sections: ReadonlyMap<string, SectionDef | null>): Diagnostic[] {
-  return profiles.flatMap((profile) => checkProfile(profile, sections));
+export function checkProfiles(profiles: readonly ProfileInput[], knownNames: () => readonly string[]): Diagnostic[] {
+  return profiles.flatMap((profile) => checkProfileOnce(profile, knownNames));
 }
 
 /** Emits a bundle from inputs that passed every check (see `checkProfiles`). */
 export function emitBundle(input: EmitInput): Bundle {
-  const files = new Map<string, string>();
+  const files = new BundleFiles();
   const diagnostics: Diagnostic[] = [];
-  const entries = new Map<string, SectionEntry>();
-  const entryFor = (name: string): SectionEntry => {
-    let entry = entries.get(name);
-    if (!entry) {
-      entry = emitOnce(emittedSections, input.sections.get(name)!, files, emitSection);
-      entries.set(name, entry);
-    }
-    return entry;
-  };
-
   const profiles: Record<string, ProfileEntry> = {};
+  const used = new Set<string>();
   for (const profile of input.profiles) {
-    const entry = profileEntry(profile.def, profile.def.sections.map(entryFor));
-    diagnostics.push(...cacheWarnings(profile, entry, input.models));
-    profiles[entry.name] = entry;
+    const emitted = emitProfile(profile);
+    for (const [file, content] of emitted.files) files.set(file, content);
+    for (const name of profile.def.sections) used.add(name);
+    diagnostics.push(...cacheWarnings(profile, emitted.entry, input.models));
+    profiles[emitted.entry.name] = emitted.entry;
   }
   for (const [name, section] of input.sections) {
-    if (!entries.has(name)) {
+    if (!used.has(name)) {
       const at = { line: 1, column: 1 };
       diagnostics.push(
         diagnostic('section/unused', section.def.source, at, `section '${name}' is in no profile and is not emitted`, { severity: 'warning' }),
@@ -101,13 +103,39 @@ export function emitBundle(input: EmitInput): Bundle {
     agents,
     sources: input.sources,
   };
-  const manifestJson = stableStringify(manifest);
-  files.set('bundle.mjs', bundleModuleSource(manifest, files, manifestJson));
-  files.set('manifest.json', manifestJson);
+  // Depth 2: each profile, agent and source entry is one piece, reused while the entry is.
+  const manifestJson = stableJsonPieces(manifest, 2);
+  files.setPieces('bundle.mjs', bundleModulePieces(manifest, files, manifestJson));
+  files.setPieces('manifest.json', manifestJson);
   return { manifest, files, diagnostics };
 }
 
 const HANDLEBARS_VERSION = (createRequire(import.meta.url)('handlebars/package.json') as { version: string }).version;
+
+/** What emitting a profile produced: its manifest entry, and the files of its sections. */
+interface EmittedProfile {
+  entry: ProfileEntry;
+  files: Array<[string, string]>;
+}
+
+/**
+ * A profile is emitted once, like a section: a rebuild reuses what an
+ * unchanged profile emitted, entry object included (so its manifest text is
+ * reused too, see stable-json.ts), without a visit to each of its sections.
+ */
+const emittedProfiles = new WeakMap<ProfileInput, EmittedProfile>();
+
+function emitProfile(profile: ProfileInput): EmittedProfile {
+  let emitted = emittedProfiles.get(profile);
+  if (!emitted) {
+    const files = new Map<string, string>();
+    // Checked before emitting: every name resolves to a section.
+    const entries = profile.sections.map((section) => emitOnce(emittedSections, section!, files, emitSection));
+    emitted = { entry: profileEntry(profile.def, entries), files: [...files] };
+    emittedProfiles.set(profile, emitted);
+  }
+  return emitted;
+}
 
 /** What emitting one section or agent produced: its manifest entry and its files. */
 interface Emitted<E> {
@@ -241,15 +269,30 @@ function profileEntry(def: ProfileDef, sections: SectionEntry[]): ProfileEntry {
   };
 }
 
-function checkProfile({ def, source }: ProfileInput, sections: ReadonlyMap<string, SectionDef | null>): Diagnostic[] {
+/**
+ * A profile's errors follow from the profile alone, so they are kept with it
+ * — unless it names an unknown section, whose note lists every known name.
+ */
+const checkedProfiles = new WeakMap<ProfileInput, Diagnostic[]>();
+
+function checkProfileOnce(profile: ProfileInput, knownNames: () => readonly string[]): Diagnostic[] {
+  let diagnostics = checkedProfiles.get(profile);
+  if (!diagnostics) {
+    diagnostics = checkProfile(profile, knownNames);
+    if (!profile.sections.includes(undefined)) checkedProfiles.set(profile, diagnostics);
+  }
+  return diagnostics;
+}
+
+function checkProfile({ def, source, sections }: ProfileInput, knownNames: () => readonly string[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   const at = (item: string) => itemPosition(source, 'sections', item);
   const seen = new Set<string>();
   let firstDynamic: string | undefined;
-  for (const name of def.sections) {
-    const section = sections.get(name);
+  for (const [i, name] of def.sections.entries()) {
+    const section = sections[i];
     if (section === undefined) {
-      const known = [...sections.keys()].sort();
+      const known = [...knownNames()].sort();
       const near = known.find((k) => k.replace(/[-_]/g, '') === name.replace(/[-_]/g, '').toLowerCase());
       out.push(
         diagnostic('profile/unknown-section', def.source, at(name), `profile '${def.name}' lists unknown section '${name}'`, {
@@ -263,7 +306,7 @@ function checkProfile({ def, source }: ProfileInput, sections: ReadonlyMap<strin
     }
     seen.add(name);
     if (section === null) continue;
-    if (section.kind === 'dynamic') firstDynamic ??= name;
+    if (section.def.kind === 'dynamic') firstDynamic ??= name;
     else if (firstDynamic !== undefined) {
       out.push(
         diagnostic(
@@ -294,4 +337,22 @@ function cacheWarnings({ def }: ProfileInput, entry: ProfileEntry, models: reado
       ),
     ];
   });
+}
+
+/**
+ * A source's manifest entry, the same object from build to build while its
+ * bytes and direct includes are, so that its manifest text is reused (stable-json.ts).
+ */
+const sourceEntries = new WeakMap<Source, SourceEntry>();
+
+export function sourceEntry(source: Source, includes: readonly string[]): SourceEntry {
+  const known = sourceEntries.get(source);
+  if (known && sameItems(known.includes, includes)) return known;
+  const entry = { hash: source.hash, includes: [...includes] };
+  sourceEntries.set(source, entry);
+  return entry;
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
 }

@@ -17,6 +17,36 @@ export function stableStringify(value: unknown): string {
   return `${JSON.stringify(sortKeys(value), null, 2)}\n`;
 }
 
+/**
+ * The keys of `value` that `stableStringify` writes, in its order: sorted,
+ * except that JSON.stringify puts integer-like keys first, in numeric order,
+ * and that a `__proto__` key is lost in the sorted copy. Keys whose value JSON
+ * leaves out (undefined, functions, symbols) are left out.
+ */
+export function stableKeys(value: object): string[] {
+  const sorted = Object.keys(value).sort();
+  const keys = sorted.some(mayReorder) ? keysOfCopy(sorted) : sorted;
+  return keys.filter((key) => isWritten((value as Record<string, unknown>)[key]));
+}
+
+/** Whether `key` can make the sorted copy's key order differ from the sorted keys: integer-like or `__proto__`. */
+function mayReorder(key: string): boolean {
+  const first = key.charCodeAt(0);
+  return (first >= 0x30 && first <= 0x39) || key === '__proto__';
+}
+
+/** The key order of an object filled in the order `sortKeys` fills its copy. */
+function keysOfCopy(sorted: readonly string[]): string[] {
+  const copy: Record<string, true> = {};
+  for (const key of sorted) copy[key] = true;
+  return Object.keys(copy);
+}
+
+/** Whether JSON.stringify writes `value` as an object member (in an array it writes `null` instead). */
+export function isWritten(value: unknown): boolean {
+  return value !== undefined && typeof value !== 'function' && typeof value !== 'symbol';
+}
+
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value !== null && typeof value === 'object') {

@@ -2,11 +2,13 @@
  * Writes a bundle so that an interrupted or failed write never leaves a
  * broken `dist/`. Artifacts are content-addressed, so new ones are written
  * beside the old; `bundle.mjs` and then `manifest.json` — the commit point —
- * are replaced by rename; only then are files the new manifest no longer names
- * deleted. Until the rename, the old manifest and everything it names are intact.
+ * are written to temporary files meanwhile and, once the artifacts are all
+ * there, replaced by rename; only then are files the new manifest no longer
+ * names deleted. Until the rename, the old manifest and everything it names are intact.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { BundleFiles, type Piece } from './pieces.js';
 
 /** Written last, in this order: the manifest is the commit point. */
 const COMMIT_FILES = ['bundle.mjs', 'manifest.json'];
@@ -27,7 +29,12 @@ export async function writeBundle(
   previous?: ReadonlyMap<string, string>,
 ): Promise<WriteReport> {
   await fs.mkdir(outDir, { recursive: true });
-  const existing = new Set(await listFiles(outDir));
+  const commits = COMMIT_FILES.filter((rel) => files.has(rel));
+  // The commit files are the bulk of the bytes: their temporary copies are written meanwhile.
+  const staging = Promise.all(commits.map((rel) => stage(outDir, rel, files, previous)));
+  staging.catch(() => {}); // awaited below; until then a failure must not count as unhandled
+  const ours = new Set(commits.map((rel) => temporaryName(rel)));
+  const existing = new Set((await listFiles(outDir)).filter((rel) => !ours.has(rel)));
   // What this process wrote last time is known to be there, without a look at the disk;
   // on a rebuild of a large bundle, that is nearly every file.
   const kept = (rel: string) => existing.has(rel) && previous?.get(rel) === files.get(rel);
@@ -46,17 +53,33 @@ export async function writeBundle(
     await fs.writeFile(path.join(outDir, rel), content);
     written.push(rel);
   });
-  for (const rel of COMMIT_FILES) {
-    const content = files.get(rel);
-    if (content === undefined) continue;
-    if (await holds(rel, async () => (await readOrNull(path.join(outDir, rel))) === content)) continue;
-    await writeAtomic(path.join(outDir, rel), content);
+  const staged = await staging;
+  for (const [i, rel] of commits.entries()) {
+    const file = path.join(outDir, rel);
+    const stagedAs = staged[i];
+    // Not staged: it needs no writing, unless it has gone from the disk since this process wrote it.
+    if (stagedAs === null && existing.has(rel)) continue;
+    await fs.rename(stagedAs ?? (await writeTemporary(file, bytesOf(files, rel))), file);
     written.push(rel);
   }
   const removed = [...existing].filter((rel) => !files.has(rel)).sort();
   await Promise.all(removed.map((rel) => fs.rm(path.join(outDir, rel), { force: true })));
   await removeEmptiedDirs(outDir, removed);
   return { written: written.sort(), removed };
+}
+
+/**
+ * Writes the new content of a commit file to a temporary file beside it, to
+ * be renamed into place once the artifacts are written; returns its path, or
+ * null when the file needs no writing (when still there, see `writeBundle`):
+ * unchanged since this process last wrote it, or found holding these bytes.
+ */
+async function stage(outDir: string, rel: string, files: ReadonlyMap<string, string>, previous?: ReadonlyMap<string, string>): Promise<string | null> {
+  if (previous?.has(rel) && sameContent(previous, files, rel)) return null;
+  const file = path.join(outDir, rel);
+  const chunks = bytesOf(files, rel);
+  if (!previous?.has(rel) && (await fileHolds(file, chunks))) return null;
+  return writeTemporary(file, chunks);
 }
 
 /** Files below `dir`, bundle-relative POSIX paths; temporary files of an interrupted write included. */
@@ -82,10 +105,55 @@ export async function listFiles(dir: string): Promise<string[]> {
   return out.sort();
 }
 
-async function writeAtomic(file: string, content: string): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  await fs.writeFile(tmp, content);
-  await fs.rename(tmp, file);
+/**
+ * Whether `previous` held what `files` holds at commit file `rel`. Files
+ * generated in pieces are compared piece by piece: comparing two equally long
+ * ropes as strings would flatten both, copying tens of megabytes on a large bundle.
+ */
+function sameContent(previous: ReadonlyMap<string, string>, files: ReadonlyMap<string, string>, rel: string): boolean {
+  const before = piecesOf(previous, rel);
+  const now = piecesOf(files, rel);
+  if (before && now) return before.length === now.length && before.every((piece, i) => piece === now[i] || piece.text === now[i]!.text);
+  return previous.get(rel) === files.get(rel);
+}
+
+function piecesOf(files: ReadonlyMap<string, string>, rel: string): readonly Piece[] | undefined {
+  return files instanceof BundleFiles ? files.pieces(rel) : undefined;
+}
+
+/** The UTF-8 bytes of a file, in the pieces' own (cached) buffers when it has pieces. */
+function bytesOf(files: ReadonlyMap<string, string>, rel: string): readonly Buffer[] {
+  return piecesOf(files, rel)?.map((piece) => piece.bytes) ?? [Buffer.from(files.get(rel)!)];
+}
+
+async function fileHolds(file: string, chunks: readonly Buffer[]): Promise<boolean> {
+  const bytes = await readOrNull(file);
+  if (bytes === null || bytes.length !== chunks.reduce((n, chunk) => n + chunk.length, 0)) return false;
+  let offset = 0;
+  for (const chunk of chunks) {
+    if (chunk.compare(bytes, offset, offset + chunk.length) !== 0) return false;
+    offset += chunk.length;
+  }
+  return true;
+}
+
+function temporaryName(rel: string): string {
+  return `${rel}.${process.pid}.tmp`;
+}
+
+/** Written whole beside `file`, for a rename into place: readers see the old file or the new one, never part of one. */
+async function writeTemporary(file: string, chunks: readonly Buffer[]): Promise<string> {
+  const tmp = temporaryName(file);
+  const handle = await fs.open(tmp, 'w');
+  try {
+    // One call: libuv writes the buffers in batches the system allows, resuming after short writes.
+    const { bytesWritten } = await handle.writev(chunks);
+    const size = chunks.reduce((n, chunk) => n + chunk.length, 0);
+    if (bytesWritten !== size) throw new Error(`${tmp}: wrote ${bytesWritten} of ${size} bytes`);
+  } finally {
+    await handle.close();
+  }
+  return tmp;
 }
 
 async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
@@ -104,9 +172,9 @@ async function sizeOf(file: string): Promise<number> {
   }
 }
 
-async function readOrNull(file: string): Promise<string | null> {
+async function readOrNull(file: string): Promise<Buffer | null> {
   try {
-    return await fs.readFile(file, 'utf8');
+    return await fs.readFile(file);
   } catch {
     return null;
   }

@@ -1,0 +1,289 @@
+/**
+ * The compiled state of a project — one entry per source file — and what the
+ * entries add up to: sections and agents by name, profiles, diagnostics, the
+ * include graph, and which entries depend on which path. A watch-mode rebuild
+ * replaces a handful of entries; these indexes are updated as it does, so the
+ * rebuild never revisits the thousands of entries a change did not reach.
+ */
+import path from 'node:path';
+import type { CompiledText } from './compile-text.js';
+import type { AgentDef, ProfileDef, SectionDef } from './definitions.js';
+import { diagnostic, type Diagnostic } from './diagnostics.js';
+import { sourceEntry, type CompiledAgent, type CompiledSection, type ProfileInput } from './emit.js';
+import { fieldPosition } from './frontmatter-fields.js';
+import type { SourceEntry } from './runtime/manifest.js';
+import type { Source } from './source.js';
+import { isSource, type Loaded } from './source-store.js';
+
+/** One discovered file and what it yields. Replaced, never mutated. */
+export interface Entry {
+  rel: string;
+  loaded: Loaded;
+  result: SectionResult | AgentResult | ProfileResult | FragmentResult;
+}
+type SectionResult = { role: 'section'; def: SectionDef | null; compiled: CompiledText | null; diagnostics: Diagnostic[] };
+type AgentResult = { role: 'agent'; def: AgentDef | null; compiled: CompiledText | null; diagnostics: Diagnostic[] };
+type ProfileResult = { role: 'profile'; def: ProfileDef | null; diagnostics: Diagnostic[] };
+type FragmentResult = { role: 'fragment'; diagnostics: Diagnostic[] };
+
+export class Entries {
+  private readonly byRel = new Map<string, Entry>();
+  /** Absolute path → the entries whose output depends on it (their `watched` paths). */
+  private readonly dependents = new Map<string, Set<string>>();
+  /** Entries with diagnostics of their own. */
+  private readonly reporting = new Set<string>();
+  private readonly sectionNames = new Names<CompiledSection>();
+  private readonly agentNames = new Names<CompiledAgent>();
+  /**
+   * Name of a section file that did not compile (its file name if need be) →
+   * how many there are: the name is still known, so a profile naming it adds
+   * no error of its own.
+   */
+  private readonly failedSections = new Map<string, number>();
+  private readonly profileDefs = new Map<string, { def: ProfileDef; source: Source }>();
+  private profilePaths: string[] | null = null;
+  /** Profiles with their sections resolved (see `profiles`); forgotten when the profile or a section it names changes. */
+  private readonly resolvedProfiles = new Map<string, ProfileInput>();
+  /** Section name → the profiles naming it. */
+  private readonly profilesNaming = new Map<string, Set<string>>();
+  /** Includer → included file → how many entries recorded that edge. */
+  private readonly edges = new Map<string, Map<string, number>>();
+  private readonly sortedIncludes = new Map<string, string[]>();
+  /** Path → its source's manifest entry, null when unreadable; forgotten when the entry or its includes change. */
+  private readonly sourceEntriesByPath = new Map<string, SourceEntry | null>();
+
+  get(rel: string): Entry | undefined {
+    return this.byRel.get(rel);
+  }
+
+  paths(): string[] {
+    return [...this.byRel.keys()];
+  }
+
+  /** Records an entry, replacing the one of its path. */
+  set(entry: Entry): void {
+    this.drop(entry.rel);
+    this.byRel.set(entry.rel, entry);
+    this.index(entry, 1);
+  }
+
+  drop(rel: string): void {
+    const entry = this.byRel.get(rel);
+    if (!entry) return;
+    this.byRel.delete(rel);
+    this.index(entry, -1);
+  }
+
+  /** The entries whose output can change when `file` (absolute) does. */
+  dependentsOf(file: string): string[] {
+    return [...(this.dependents.get(file) ?? [])];
+  }
+
+  /** Each section name held by a compiled section → it (the first in path order when several claim it). */
+  get sections(): ReadonlyMap<string, CompiledSection> {
+    return this.sectionNames.holders;
+  }
+
+  /** Every section name a file claims, compiled or not. */
+  sectionNamesKnown(): string[] {
+    return [...new Set([...this.sectionNames.holders.keys(), ...this.failedSections.keys()])];
+  }
+
+  /** Agents by name, in path order. */
+  agents(): CompiledAgent[] {
+    return this.agentNames.held();
+  }
+
+  /**
+   * Profiles in path order, each with what its section names resolve to. A
+   * profile is the same object as long as neither it nor any section it names
+   * changes, so whatever is derived from it can be kept with it.
+   */
+  profiles(): ProfileInput[] {
+    return (this.profilePaths ??= [...this.profileDefs.keys()].sort()).map((rel) => this.resolvedProfile(rel));
+  }
+
+  private resolvedProfile(rel: string): ProfileInput {
+    let profile = this.resolvedProfiles.get(rel);
+    if (!profile) {
+      const { def, source } = this.profileDefs.get(rel)!;
+      const resolve = (name: string) => this.sectionNames.holders.get(name) ?? (this.failedSections.has(name) ? null : undefined);
+      this.resolvedProfiles.set(rel, (profile = { def, source, sections: def.sections.map(resolve) }));
+    }
+    return profile;
+  }
+
+  /** The entries' own diagnostics and the duplicate-name errors, in path order. */
+  diagnostics(): Diagnostic[] {
+    const duplicates = new Map<string, Diagnostic>();
+    for (const [names, rule, what] of [
+      [this.sectionNames, 'section/duplicate-name', 'section'],
+      [this.agentNames, 'agent/duplicate-name', 'agent'],
+    ] as const) {
+      for (const { name, rel, first } of names.duplicates()) duplicates.set(rel, duplicate(rule, what, name, this.byRel.get(rel)!, first));
+    }
+    const out: Diagnostic[] = [];
+    for (const rel of [...new Set([...this.reporting, ...duplicates.keys()])].sort()) {
+      out.push(...this.byRel.get(rel)!.result.diagnostics);
+      const extra = duplicates.get(rel);
+      if (extra) out.push(extra);
+    }
+    return out;
+  }
+
+  /** Includers, each with the files it includes directly, sorted: the dependency graph of every compiled output. */
+  *includes(): Iterable<[string, readonly string[]]> {
+    for (const from of this.edges.keys()) yield [from, this.includesOf(from)];
+  }
+
+  includesOf(rel: string): readonly string[] {
+    const targets = this.edges.get(rel);
+    if (!targets) return [];
+    let sorted = this.sortedIncludes.get(rel);
+    if (!sorted) this.sortedIncludes.set(rel, (sorted = [...targets.keys()].sort()));
+    return sorted;
+  }
+
+  /** The manifest entry of the source of the entry at `rel` (its hash and direct includes); null when it could not be read. */
+  sourceEntryOf(rel: string): SourceEntry | null {
+    let entry = this.sourceEntriesByPath.get(rel);
+    if (entry === undefined) {
+      const { loaded } = this.byRel.get(rel)!;
+      entry = isSource(loaded) ? sourceEntry(loaded, this.includesOf(rel)) : null;
+      this.sourceEntriesByPath.set(rel, entry);
+    }
+    return entry;
+  }
+
+  /** Adds (`step` 1) or removes (-1) an entry's part in every index. */
+  private index(entry: Entry, step: 1 | -1): void {
+    const { rel, result } = entry;
+    this.sourceEntriesByPath.delete(rel);
+    if (result.diagnostics.length > 0) {
+      if (step > 0) this.reporting.add(rel);
+      else this.reporting.delete(rel);
+    }
+    if (result.role === 'section' || result.role === 'agent') {
+      for (const file of result.compiled?.watched ?? []) adjustSet(this.dependents, file, rel, step);
+      for (const [from, to] of result.compiled?.edges ?? []) this.countEdge(from, to, step);
+    }
+    switch (result.role) {
+      case 'section':
+        if (result.def && result.compiled) {
+          const { def, compiled } = result;
+          this.sectionNames.adjust(def.name, rel, step, () => ({ def, compiled }));
+          this.sectionNameChanged(def.name);
+        } else {
+          const name = result.def?.name ?? stem(rel);
+          adjustCount(this.failedSections, name, step);
+          this.sectionNameChanged(name);
+        }
+        break;
+      case 'agent':
+        if (result.def && result.compiled) {
+          const { def, compiled } = result;
+          this.agentNames.adjust(def.name, rel, step, () => ({ def, compiled }));
+        }
+        break;
+      case 'profile':
+        if (result.def && isSource(entry.loaded)) {
+          if (step > 0) this.profileDefs.set(rel, { def: result.def, source: entry.loaded });
+          else this.profileDefs.delete(rel);
+          for (const name of result.def.sections) adjustSet(this.profilesNaming, name, rel, step);
+          this.resolvedProfiles.delete(rel);
+          this.profilePaths = null;
+        }
+        break;
+      case 'fragment':
+        break;
+    }
+  }
+
+  /** After a change of what claims a section name: the profiles naming it resolve it again. */
+  private sectionNameChanged(name: string): void {
+    for (const rel of this.profilesNaming.get(name) ?? []) this.resolvedProfiles.delete(rel);
+  }
+
+  private countEdge(from: string, to: string, step: 1 | -1): void {
+    let targets = this.edges.get(from);
+    if (!targets) this.edges.set(from, (targets = new Map()));
+    adjustCount(targets, to, step);
+    if (targets.size === 0) this.edges.delete(from);
+    this.sortedIncludes.delete(from);
+    this.sourceEntriesByPath.delete(from);
+  }
+}
+
+/**
+ * Outputs by name, where several files may claim one name: the first in path
+ * order holds it, the others are duplicates, reported and not emitted.
+ */
+class Names<T> {
+  /** Name → its claims, sorted by path. */
+  private readonly claims = new Map<string, Array<{ rel: string; value: T }>>();
+  readonly holders = new Map<string, T>();
+  /** Names claimed more than once. */
+  private readonly contested = new Set<string>();
+  private inOrder: T[] | null = null;
+
+  /** Adds (`step` 1) or withdraws (-1) the claim of `rel` on `name`. */
+  adjust(name: string, rel: string, step: 1 | -1, value: () => T): void {
+    const claims = this.claims.get(name) ?? [];
+    if (step > 0) {
+      const at = claims.findIndex((claim) => claim.rel > rel);
+      claims.splice(at === -1 ? claims.length : at, 0, { rel, value: value() });
+    } else {
+      claims.splice(claims.findIndex((claim) => claim.rel === rel), 1);
+    }
+    if (claims.length > 0) {
+      this.claims.set(name, claims);
+      this.holders.set(name, claims[0]!.value);
+    } else {
+      this.claims.delete(name);
+      this.holders.delete(name);
+    }
+    if (claims.length > 1) this.contested.add(name);
+    else this.contested.delete(name);
+    this.inOrder = null;
+  }
+
+  /** What holds each name, in path order. */
+  held(): T[] {
+    return (this.inOrder ??= [...this.claims.values()]
+      .map((claims) => claims[0]!)
+      .sort((a, b) => (a.rel < b.rel ? -1 : 1))
+      .map((claim) => claim.value));
+  }
+
+  /** Each claim beyond the first, with the path of the first. */
+  *duplicates(): Iterable<{ name: string; rel: string; first: string }> {
+    for (const name of this.contested) {
+      const [first, ...others] = this.claims.get(name)!;
+      for (const claim of others) yield { name, rel: claim.rel, first: first!.rel };
+    }
+  }
+}
+
+function adjustSet(map: Map<string, Set<string>>, key: string, member: string, step: 1 | -1): void {
+  let members = map.get(key);
+  if (!members) map.set(key, (members = new Set()));
+  if (step > 0) members.add(member);
+  else members.delete(member);
+  if (members.size === 0) map.delete(key);
+}
+
+function adjustCount(map: Map<string, number>, key: string, step: 1 | -1): void {
+  const count = (map.get(key) ?? 0) + step;
+  if (count > 0) map.set(key, count);
+  else map.delete(key);
+}
+
+function stem(rel: string): string {
+  return path.posix.basename(rel, '.md');
+}
+
+function duplicate(rule: 'section/duplicate-name' | 'agent/duplicate-name', what: string, name: string, entry: Entry, first: string): Diagnostic {
+  const source = entry.loaded as Source;
+  const at = source.data.name !== undefined ? fieldPosition(source, 'name') : { line: 1, column: 1 };
+  return diagnostic(rule, entry.rel, at, `${what} name '${name}' is already used`, { note: `first defined in ${first}` });
+}

@@ -1,0 +1,103 @@
+/**
+ * The manifest is serialised in pieces, reused between builds for unchanged
+ * objects (stable-json.ts, pieces.ts): joined, the pieces must be exactly
+ * `stableStringify`, and their escaped forms exactly its JSON string literal,
+ * whatever the data — integer-like keys, `__proto__`, undefined members,
+ * surrogate pairs — and whatever was serialised before.
+ */
+import { describe, expect, it } from 'vitest';
+import { stableStringify } from '../../compiler/hash.js';
+import { BundleFiles, joinPieces, Piece } from '../../compiler/pieces.js';
+import { stableJsonPieces } from '../../compiler/stable-json.js';
+
+describe('stableJsonPieces', () => {
+  it('joins to stableStringify on random data, at every depth of reuse', () => {
+    const random = mulberry32(42);
+    for (let i = 0; i < 300; i++) {
+      const value = randomValue(random, 4) ?? {}; // undefined is no JSON text
+      const expected = stableStringify(value);
+      for (const depth of [0, 1, 2, 3, 5]) {
+        const pieces = stableJsonPieces(value, depth);
+        expect(joinPieces(pieces)).toBe(expected);
+        expect(joinPieces(pieces.map((p) => p.escaped))).toBe(JSON.stringify(expected).slice(1, -1));
+      }
+    }
+  });
+
+  it('writes a reused object right under another key, at another depth, or after it moved', () => {
+    const shared = { b: [1, { c: 'x' }], a: 'é😀' };
+    const first = { one: { k: shared }, two: shared };
+    const second = { two: { deeper: { k: shared } }, '1': shared, zz: [shared] };
+    for (const value of [first, second, first]) {
+      for (const depth of [1, 2, 3]) expect(joinPieces(stableJsonPieces(value, depth))).toBe(stableStringify(value));
+    }
+  });
+
+  it('reuses the piece of an unchanged object, and only that', () => {
+    const kept = { hash: 'a', includes: ['x'] };
+    const before = stableJsonPieces({ sources: { 'a.md': kept, 'b.md': { hash: 'b', includes: [] } } }, 2);
+    const after = stableJsonPieces({ sources: { 'a.md': kept, 'b.md': { hash: 'c', includes: [] } } }, 2);
+    const pieceOf = (pieces: Piece[], key: string) => pieces.find((p) => p.text.startsWith(`"${key}"`))!;
+    expect(pieceOf(after, 'a.md')).toBe(pieceOf(before, 'a.md'));
+    expect(pieceOf(after, 'b.md')).not.toBe(pieceOf(before, 'b.md'));
+  });
+
+  it('orders integer-like keys as JSON.stringify does, and loses __proto__ as the sorted copy does', () => {
+    const value = JSON.parse('{"b": 1, "10": 2, "2": 3, "__proto__": {"x": 1}, "a": {"__proto__": 4, "0": [], "-1": {}}}') as unknown;
+    expect(joinPieces(stableJsonPieces(value, 1))).toBe(stableStringify(value));
+  });
+});
+
+describe('Piece and BundleFiles', () => {
+  it('encodes and escapes pieces once', () => {
+    const piece = new Piece('line "one"\n\u2028😀');
+    expect(piece.bytes).toBe(piece.bytes);
+    expect(piece.bytes.toString('utf8')).toBe(piece.text);
+    expect(piece.escaped).toBe(piece.escaped);
+    expect(piece.escaped.text).toBe(JSON.stringify(piece.text).slice(1, -1));
+  });
+
+  it('keeps the pieces of a file only while its content is the one they make', () => {
+    const files = new BundleFiles();
+    const pieces = [new Piece('a'), new Piece('b')];
+    files.setPieces('bundle.mjs', pieces);
+    expect(files.get('bundle.mjs')).toBe('ab');
+    expect(files.pieces('bundle.mjs')).toBe(pieces);
+    files.set('bundle.mjs', 'other');
+    expect(files.pieces('bundle.mjs')).toBeUndefined();
+    expect(files.pieces('manifest.json')).toBeUndefined();
+  });
+});
+
+const KEYS = ['a', 'b', 'name', 'Zed', 'é', '😀', '0', '1', '2', '10', '01', '-1', '4294967294', '4294967295', '__proto__', 'a b', ''];
+const STRINGS = ['', 'plain', 'quote " and \\ backslash', 'line\nbreak\ttab', '\u0001control', 'é ü 中文', '😀 𝄞', '\ud800 lone', '\u2028'];
+
+function randomValue(random: () => number, depth: number): unknown {
+  const roll = random();
+  if (depth === 0 || roll < 0.35) {
+    const leaves = [null, true, false, 0, -0, 1.5, -42, 1e21, undefined, ...STRINGS];
+    return leaves[Math.floor(random() * leaves.length)];
+  }
+  const size = Math.floor(random() * 5);
+  if (roll < 0.6) return Array.from({ length: size }, () => randomValue(random, depth - 1));
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < size; i++) {
+    Object.defineProperty(out, KEYS[Math.floor(random() * KEYS.length)]!, {
+      value: randomValue(random, depth - 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}
+
+function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

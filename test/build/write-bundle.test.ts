@@ -1,0 +1,64 @@
+/**
+ * writeBundle with generated files in pieces (pieces.ts): the bytes on disk
+ * are the joined text however many pieces there are, a file already holding
+ * them is left alone, and in watch mode (`previous`) an unchanged file is not
+ * written again unless it went missing.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BundleFiles, Piece } from '../../compiler/pieces.js';
+import { writeBundle } from '../../compiler/write-bundle.js';
+import { readTree, tempDir } from '../helpers/tree.js';
+
+function bundle(pieceCount: number, tag: string): BundleFiles {
+  const files = new BundleFiles();
+  files.set(`static/a.${tag}.md`, `text ${tag}\n`);
+  // More pieces than one writev call takes (IOV_MAX is 1024 on Linux), some of them multi-byte.
+  files.setPieces('bundle.mjs', Array.from({ length: pieceCount }, (_, i) => new Piece(i % 7 === 0 ? `ü${i}😀\n` : `${tag}-${i},`)));
+  files.setPieces('manifest.json', [new Piece('{\n'), new Piece(`  "tag": "${tag}"\n`), new Piece('}\n')]);
+  return files;
+}
+
+describe('writeBundle with pieces', () => {
+  const dirs: string[] = [];
+  const outDir = async () => {
+    dirs.push(await tempDir('pb-write-'));
+    return dirs.at(-1)!;
+  };
+  afterAll(() => Promise.all(dirs.map((dir) => fs.rm(dir, { recursive: true, force: true }))));
+
+  it('writes the joined text of thousands of pieces, and only what changed', async () => {
+    const out = await outDir();
+    const first = bundle(5000, 'one');
+    expect((await writeBundle(out, first)).written).toEqual(['bundle.mjs', 'manifest.json', 'static/a.one.md']);
+    const tree = await readTree(out);
+    for (const [rel, content] of first) expect(tree.get(rel)!.toString('utf8'), rel).toBe(content);
+
+    // A fresh process finds the same bytes on disk: nothing to write.
+    expect((await writeBundle(out, bundle(5000, 'one'))).written).toEqual([]);
+
+    const second = bundle(5001, 'two');
+    const report = await writeBundle(out, second, first);
+    expect(report).toEqual({ written: ['bundle.mjs', 'manifest.json', 'static/a.two.md'], removed: ['static/a.one.md'] });
+    expect((await fs.readFile(path.join(out, 'bundle.mjs'), 'utf8')) === second.get('bundle.mjs')).toBe(true);
+  });
+
+  it('in watch mode, writes an unchanged file again only when it went missing', async () => {
+    const out = await outDir();
+    const files = bundle(10, 'same');
+    await writeBundle(out, files);
+    expect((await writeBundle(out, files, files)).written).toEqual([]);
+    await fs.rm(path.join(out, 'bundle.mjs'));
+    expect((await writeBundle(out, files, files)).written).toEqual(['bundle.mjs']);
+    expect(await fs.readFile(path.join(out, 'bundle.mjs'), 'utf8')).toBe(files.get('bundle.mjs'));
+  });
+
+  it('prunes the temporary file of an interrupted write, and leaves none of its own', async () => {
+    const out = await outDir();
+    await fs.writeFile(path.join(out, 'manifest.json.1.tmp'), 'half a manifest');
+    const report = await writeBundle(out, bundle(10, 'x'));
+    expect(report.removed).toEqual(['manifest.json.1.tmp']);
+    expect([...(await readTree(out)).keys()]).toEqual(['bundle.mjs', 'manifest.json', 'static/a.x.md']);
+  });
+});
