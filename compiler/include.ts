@@ -205,7 +205,7 @@ function failureDiagnostic(failure: ReadFailure, written: string, limits: Includ
 }
 
 /** Why a written path may not be included at all, or null. */
-export function checkExtension(written: string, extensions: readonly string[]): string | null {
+function checkExtension(written: string, extensions: readonly string[]): string | null {
   const ext = path.posix.extname(written).toLowerCase();
   if (extensions.includes(ext)) return null;
   const allowed = extensions.join(', ');
@@ -215,7 +215,7 @@ export function checkExtension(written: string, extensions: readonly string[]): 
 }
 
 /** `./a` `../a` `a/b` relative to the includer; `~/a` in the home directory; `/a` absolute. */
-export function resolveWritten(written: string, includer: string, homeDir: string): string {
+function resolveWritten(written: string, includer: string, homeDir: string): string {
   if (written.startsWith('~/')) return path.join(homeDir, written.slice(2));
   if (path.isAbsolute(written)) return path.normalize(written);
   return path.resolve(path.dirname(includer), written);

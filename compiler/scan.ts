@@ -34,13 +34,13 @@ export interface Scan {
   templates: number[];
 }
 
-export const EMPTY_SCAN: Scan = Object.freeze({ directives: [], comments: [], templates: [] }) as Scan;
+const EMPTY_SCAN: Scan = Object.freeze({ directives: [], comments: [], templates: [] }) as Scan;
 
 /**
  * A token is an include candidate when its path starts with `./ ../ ~/ /` or
  * ends in an allowed extension (SPEC §3.3); `@username`, `@types/node` stay text.
  */
-export function isCandidate(pathText: string, extensions: readonly string[]): boolean {
+function isCandidate(pathText: string, extensions: readonly string[]): boolean {
   if (/^(\.{1,2}\/|~\/|\/)/.test(pathText)) return true;
   const lower = pathText.toLowerCase();
   return extensions.some((ext) => lower.endsWith(ext));
@@ -50,7 +50,7 @@ export function isCandidate(pathText: string, extensions: readonly string[]): bo
  * Cheap pre-check: can `scanBody` find anything in this body that needs the
  * syntax tree? `{{` only does when template expressions in prose matter.
  */
-export function needsScan(body: string, extensions: readonly string[], proseTemplates = true): boolean {
+function needsScan(body: string, extensions: readonly string[], proseTemplates = true): boolean {
   if ((proseTemplates && body.includes('{{')) || body.includes('<!--')) return true;
   for (const match of body.matchAll(TOKEN_IN_TEXT)) {
     if (isCandidate(trimPath(match[2] ?? ''), extensions)) return true;
