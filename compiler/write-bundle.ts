@@ -6,6 +6,7 @@
  * there, replaced by rename; only then are files the new manifest no longer
  * names deleted. Until the rename, the old manifest and everything it names are intact.
  */
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { BundleFiles, type Piece } from './pieces.js';
@@ -39,28 +40,44 @@ export async function writeBundle(
   // on a rebuild of a large bundle, that is nearly every file.
   const kept = (rel: string) => existing.has(rel) && previous?.get(rel) === files.get(rel);
   /** Whether `rel` on disk already holds its new content; `probe` looks when `previous` cannot tell. */
-  const holds = async (rel: string, probe: () => Promise<boolean>) => kept(rel) || (existing.has(rel) && !previous?.has(rel) && (await probe()));
+  const holds = (rel: string, probe: () => boolean) => kept(rel) || (existing.has(rel) && !previous?.has(rel) && probe());
   const written: string[] = [];
   const artifacts = [...files.keys()].filter((f) => !COMMIT_FILES.includes(f) && !kept(f)).sort();
-  const dirs = new Set(artifacts.map((rel) => path.posix.dirname(rel)));
-  await Promise.all([...dirs].map((dir) => fs.mkdir(path.join(outDir, dir), { recursive: true })));
-  await forEachLimited(artifacts, 64, async (rel) => {
+  for (const dir of new Set(artifacts.map((rel) => path.posix.dirname(rel)))) fsSync.mkdirSync(path.join(outDir, dir), { recursive: true });
+  // Blocking writes, one after another: a cold build writes thousands of small
+  // files, and each asynchronous write costs three thread-pool round trips
+  // (open, write, close) — measured at 10,000 files, about 7× the time of
+  // blocking calls. The commit files' staging goes on in the pool meanwhile.
+  for (const rel of artifacts) {
     const content = files.get(rel)!;
+    const file = path.join(outDir, rel);
     // Content-addressed: a file of this name and size already holds these bytes.
-    if (await holds(rel, async () => (await sizeOf(path.join(outDir, rel))) === Buffer.byteLength(content))) return;
+    if (holds(rel, () => sizeOf(file) === Buffer.byteLength(content))) continue;
     // Written in place: a name the old manifest uses is never rewritten (same name, same bytes), and a
     // write cut short leaves a file of the wrong size, which the next build rewrites.
-    await fs.writeFile(path.join(outDir, rel), content);
+    fsSync.writeFileSync(file, content);
     written.push(rel);
-  });
+  }
   const staged = await staging;
-  for (const [i, rel] of commits.entries()) {
-    const file = path.join(outDir, rel);
-    const stagedAs = staged[i];
-    // Not staged: it needs no writing, unless it has gone from the disk since this process wrote it.
-    if (stagedAs === null && existing.has(rel)) continue;
-    await fs.rename(stagedAs ?? (await writeTemporary(file, bytesOf(files, rel))), file);
-    written.push(rel);
+  const replaced: fs.FileHandle[] = [];
+  try {
+    for (const [i, rel] of commits.entries()) {
+      const file = path.join(outDir, rel);
+      const stagedAs = staged[i];
+      // Not staged: it needs no writing, unless it has gone from the disk since this process wrote it.
+      if (stagedAs === null && existing.has(rel)) continue;
+      const tmp = stagedAs ?? (await writeTemporary(file, bytesOf(files, rel)));
+      const old = existing.has(rel) ? await fs.open(file, 'r').catch(() => null) : null;
+      if (old) replaced.push(old);
+      await fs.rename(tmp, file);
+      written.push(rel);
+    }
+  } finally {
+    // Freeing a replaced file's pages and blocks takes longer than writing its
+    // successor (about 27 ms for a 49 MB bundle.mjs on ext4): it happens when
+    // the last handle on it closes, so this one is closed in the background,
+    // after the new bundle is in place.
+    void Promise.all(replaced.map((handle) => handle.close())).catch(() => {});
   }
   const removed = [...existing].filter((rel) => !files.has(rel)).sort();
   await Promise.all(removed.map((rel) => fs.rm(path.join(outDir, rel), { force: true })));
@@ -156,20 +173,8 @@ async function writeTemporary(file: string, chunks: readonly Buffer[]): Promise<
   return tmp;
 }
 
-async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) await fn(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
-async function sizeOf(file: string): Promise<number> {
-  try {
-    return (await fs.stat(file)).size;
-  } catch {
-    return -1;
-  }
+function sizeOf(file: string): number {
+  return fsSync.statSync(file, { throwIfNoEntry: false })?.size ?? -1;
 }
 
 async function readOrNull(file: string): Promise<Buffer | null> {
