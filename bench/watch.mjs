@@ -33,11 +33,10 @@ export async function benchWatch({ root, coldRuns = 3, edits = 9 }) {
       compiler = await createCompiler({ root, outDir, cacheDir: null });
       const result = await compiler.build();
       if (!result.bundle) throw new Error(`the tree at ${root} does not build: ${result.diagnostics.find((d) => d.severity === 'error')?.message}`);
-      await writeBundle(outDir, result.bundle.files);
+      written = (await writeBundle(outDir, result.bundle.files)).state;
       cold.push(performance.now() - started);
-      written = result.bundle.files;
     }
-    const manifest = JSON.parse(written.get('manifest.json'));
+    const manifest = JSON.parse(written.files.get('manifest.json'));
     const { fragments, leaves } = editTargets(manifest);
     if (fragments.length === 0 || leaves.length === 0) throw new Error(`the tree at ${root} has no included fragment or no leaf section to edit`);
 
@@ -48,8 +47,7 @@ export async function benchWatch({ root, coldRuns = 3, edits = 9 }) {
       const started = performance.now();
       const result = await compiler.build([{ path: file, kind: 'change' }]);
       if (!result.bundle) throw new Error(`the edit of ${rel} broke the build`);
-      await writeBundle(outDir, result.bundle.files, written);
-      written = result.bundle.files;
+      written = (await writeBundle(outDir, result.bundle.files, written)).state;
       return performance.now() - started;
     };
     await rebuild(leaves[0], -1); // warm-up: the first incremental build compiles the watch path

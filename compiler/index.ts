@@ -18,7 +18,7 @@ export { resolveBuildOptions, DEFAULT_LIMITS, type BuildOptions, type IncludeLim
 export { RULES, sortDiagnostics, hasErrors, type Diagnostic, type RuleId, type Severity } from './diagnostics.js';
 export { formatHuman, formatJson, formatGithub, REPORTERS, type ReporterName } from './diagnostics-format.js';
 export { collectContextFiles, type ContextFile, type ContextCollection } from './include.js';
-export { writeBundle, listFiles, type WriteReport } from './write-bundle.js';
+export { writeBundle, listFiles, type WriteReport, type WrittenBundle } from './write-bundle.js';
 export { CACHE_FACTS, minimumCacheableTokens } from './cache-facts.js';
 export type { Manifest, ProfileEntry, SectionEntry, AgentEntry, SourceMap } from './runtime/manifest.js';
 

@@ -17,25 +17,36 @@ const COMMIT_FILES = ['bundle.mjs', 'manifest.json'];
 export interface WriteReport {
   written: string[];
   removed: string[];
+  /** What `outDir` holds now: give it to the next `writeBundle` of the same directory (watch mode). */
+  state: WrittenBundle;
+}
+
+/** The files a `writeBundle` left in a directory, and how to tell whether anyone changed the listing since. */
+export interface WrittenBundle {
+  readonly outDir: string;
+  readonly files: ReadonlyMap<string, string>;
+  /** The modification time of each directory of the bundle, read last. */
+  readonly dirTimes: ReadonlyMap<string, bigint>;
 }
 
 /**
- * `previous`: the files this process last wrote to `outDir` (watch mode). A
- * file still there with the same content as then is not checked again, so a
- * rebuild costs what it changed rather than the size of the bundle.
+ * `last`: what the last write to `outDir` left there (watch mode). A file
+ * still there with the same content as then is not checked again, and when
+ * no directory of the bundle was modified since, the directories are not
+ * even listed, so a rebuild costs what it changed rather than the size of
+ * the bundle.
  */
-export async function writeBundle(
-  outDir: string,
-  files: ReadonlyMap<string, string>,
-  previous?: ReadonlyMap<string, string>,
-): Promise<WriteReport> {
+export async function writeBundle(outDir: string, files: ReadonlyMap<string, string>, last?: WrittenBundle): Promise<WriteReport> {
+  const same = last !== undefined && path.resolve(last.outDir) === path.resolve(outDir);
+  const previous = same ? last.files : undefined;
   await fs.mkdir(outDir, { recursive: true });
   const commits = COMMIT_FILES.filter((rel) => files.has(rel));
   // The commit files are the bulk of the bytes: their temporary copies are written meanwhile.
   const staging = Promise.all(commits.map((rel) => stage(outDir, rel, files, previous)));
   staging.catch(() => {}); // awaited below; until then a failure must not count as unhandled
   const ours = new Set(commits.map((rel) => temporaryName(rel)));
-  const existing = new Set((await listFiles(outDir)).filter((rel) => !ours.has(rel)));
+  const listing = same && unchangedSince(last) ? [...last.files.keys()] : await listFiles(outDir);
+  const existing = new Set(listing.filter((rel) => !ours.has(rel)));
   // What this process wrote last time is known to be there, without a look at the disk;
   // on a rebuild of a large bundle, that is nearly every file.
   const kept = (rel: string) => existing.has(rel) && previous?.get(rel) === files.get(rel);
@@ -82,7 +93,33 @@ export async function writeBundle(
   const removed = [...existing].filter((rel) => !files.has(rel)).sort();
   await Promise.all(removed.map((rel) => fs.rm(path.join(outDir, rel), { force: true })));
   await removeEmptiedDirs(outDir, removed);
-  return { written: written.sort(), removed };
+  return { written: written.sort(), removed, state: { outDir, files, dirTimes: dirTimes(outDir, files) } };
+}
+
+/**
+ * The directories holding `files`, and `outDir` itself, with their
+ * modification times. A directory's time changes when an entry is added,
+ * removed or renamed, so while every time is the same, listing the
+ * directories would find exactly the files of the last write. (Linux 6.13
+ * and later give a change after a `stat` a newer time however soon it
+ * comes; on older kernels a change in the same clock tick as this read can
+ * go unseen until the next full build.)
+ */
+function dirTimes(outDir: string, files: ReadonlyMap<string, string>): Map<string, bigint> {
+  const dirs = new Set<string>(['.']);
+  for (const rel of files.keys()) {
+    for (let dir = path.posix.dirname(rel); dir !== '.' && !dirs.has(dir); dir = path.posix.dirname(dir)) dirs.add(dir);
+  }
+  const times = new Map<string, bigint>();
+  for (const dir of dirs) times.set(dir, fsSync.statSync(path.join(outDir, dir), { bigint: true, throwIfNoEntry: false })?.mtimeNs ?? -1n);
+  return times;
+}
+
+function unchangedSince(last: WrittenBundle): boolean {
+  for (const [dir, time] of last.dirTimes) {
+    if (fsSync.statSync(path.join(last.outDir, dir), { bigint: true, throwIfNoEntry: false })?.mtimeNs !== time) return false;
+  }
+  return true;
 }
 
 /**

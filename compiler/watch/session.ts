@@ -16,7 +16,7 @@ import { createCompiler, type BuildResult, type Compiler, type FileChange } from
 import type { BuildOptions } from '../config.js';
 import type { Manifest } from '../runtime/manifest.js';
 import { validateManifest } from '../runtime/validate-manifest.js';
-import { writeBundle } from '../write-bundle.js';
+import { writeBundle, type WrittenBundle } from '../write-bundle.js';
 import { ignoredPaths, toFileChange } from './events.js';
 import { RebuildQueue } from './queue.js';
 
@@ -44,8 +44,8 @@ export async function startWatch(buildOptions: Partial<BuildOptions> & { root: s
   let compiler: Compiler | null = await createCompiler(buildOptions);
   const { root, outDir, cacheDir, extensions } = compiler.options;
   let previous = await readManifest(outDir);
-  /** The files last written, so that the next write skips what it already holds. */
-  let written: ReadonlyMap<string, string> | undefined;
+  /** What the last write left in `dist/`, so that the next one skips what it already holds. */
+  let written: WrittenBundle | undefined;
 
   const build = async (changes?: FileChange[]): Promise<void> => {
     const started = performance.now();
@@ -54,8 +54,7 @@ export async function startWatch(buildOptions: Partial<BuildOptions> & { root: s
       const result = await compiler.build(changes);
       const bundle = result.bundle;
       if (bundle) {
-        await writeBundle(outDir, bundle.files, written);
-        written = bundle.files;
+        written = (await writeBundle(outDir, bundle.files, written)).state;
       }
       const diff = bundle && previous ? diffManifests(previous, bundle.manifest) : null;
       if (bundle) previous = bundle.manifest;

@@ -39,19 +39,33 @@ describe('writeBundle with pieces', () => {
     expect((await writeBundle(out, bundle(5000, 'one'))).written).toEqual([]);
 
     const second = bundle(5001, 'two');
-    const report = await writeBundle(out, second, first);
-    expect(report).toEqual({ written: ['bundle.mjs', 'manifest.json', 'static/a.two.md'], removed: ['static/a.one.md'] });
+    const report = await writeBundle(out, second, (await writeBundle(out, first)).state);
+    expect(report).toMatchObject({ written: ['bundle.mjs', 'manifest.json', 'static/a.two.md'], removed: ['static/a.one.md'] });
     expect((await fs.readFile(path.join(out, 'bundle.mjs'), 'utf8')) === second.get('bundle.mjs')).toBe(true);
   });
 
   it('in watch mode, writes an unchanged file again only when it went missing', async () => {
     const out = await outDir();
     const files = bundle(10, 'same');
-    await writeBundle(out, files);
-    expect((await writeBundle(out, files, files)).written).toEqual([]);
+    let state = (await writeBundle(out, files)).state;
+    const again = await writeBundle(out, files, state);
+    expect(again.written).toEqual([]);
+    // Removed right after the write, as a script might: the directory's time still tells.
     await fs.rm(path.join(out, 'bundle.mjs'));
-    expect((await writeBundle(out, files, files)).written).toEqual(['bundle.mjs']);
-    expect(await fs.readFile(path.join(out, 'bundle.mjs'), 'utf8')).toBe(files.get('bundle.mjs'));
+    await fs.rm(path.join(out, 'static/a.same.md'));
+    state = (await writeBundle(out, files, again.state)).state;
+    expect((await readTree(out)).get('bundle.mjs')?.toString('utf8')).toBe(files.get('bundle.mjs'));
+    expect((await readTree(out)).get('static/a.same.md')?.toString('utf8')).toBe(files.get('static/a.same.md'));
+    // A stray file added meanwhile is found and pruned, as a full write would.
+    await fs.writeFile(path.join(out, 'static/stray.md'), 'not ours');
+    expect((await writeBundle(out, files, state)).removed).toEqual(['static/stray.md']);
+  });
+
+  it('trusts the state of the last write only for the directory it describes', async () => {
+    const [a, b] = [await outDir(), await outDir()];
+    const files = bundle(10, 'one');
+    const state = (await writeBundle(a, files)).state;
+    expect((await writeBundle(b, files, state)).written).toEqual(['bundle.mjs', 'manifest.json', 'static/a.one.md']);
   });
 
   it('prunes the temporary file of an interrupted write, and leaves none of its own', async () => {

@@ -9,7 +9,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompiler, formatHuman, writeBundle, type BuildResult, type Compiler, type FileChange } from '../../compiler/index.js';
+import {
+  createCompiler,
+  formatHuman,
+  writeBundle,
+  type BuildResult,
+  type Compiler,
+  type FileChange,
+  type WrittenBundle,
+} from '../../compiler/index.js';
 import type { Manifest } from '../../compiler/runtime/manifest.js';
 import { readTree, tempDir } from '../helpers/tree.js';
 
@@ -17,7 +25,7 @@ describe('incremental rebuilds', () => {
   let root: string;
   let out: string;
   let compiler: Compiler;
-  let written: ReadonlyMap<string, string> | undefined;
+  let written: WrittenBundle | undefined;
   let manifest: Manifest;
   const file = (rel: string) => path.join(root, rel);
   const read = (rel: string) => fs.readFile(file(rel), 'utf8');
@@ -31,8 +39,7 @@ describe('incremental rebuilds', () => {
     const result = await compiler.build(changes);
     expect(result.ok, result.diagnostics.map((d) => formatHuman(d)).join('\n')).toBe(ok);
     if (result.bundle) {
-      await writeBundle(out, result.bundle.files, written);
-      written = result.bundle.files;
+      written = (await writeBundle(out, result.bundle.files, written)).state;
       manifest = result.bundle.manifest;
     }
     const clean = await cleanBuild(root);
