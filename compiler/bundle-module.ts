@@ -2,8 +2,9 @@
  * The single-file bundle `dist/bundle.mjs` (the `BundleModule` contract in
  * runtime/manifest.ts): the manifest, every text and every thunk in one ES
  * module, for services that cannot read files at run time. The text is a pure
- * function of its inputs, sorted by artifact path, so equal builds give equal
- * bytes.
+ * function of its inputs — texts and thunks in the order of the profiles
+ * (by name) first naming them, then the agents' texts (by name) — so equal
+ * builds give equal bytes.
  */
 import { InternalError } from './diagnostics.js';
 import { stableStringify } from './hash.js';
@@ -21,17 +22,19 @@ export function bundleModuleSource(manifest: Manifest, files: ReadonlyMap<string
 
 /** `bundleModuleSource` in pieces, from the manifest's pieces: what `emitBundle` writes. */
 export function bundleModulePieces(manifest: Manifest, files: ReadonlyMap<string, string>, manifestJson: readonly Piece[]): Piece[] {
-  const { texts, thunks } = artifactsOf(manifest);
-  const line = ({ file, entry }: Artifact, render: (content: string) => string) => artifactLine(entry, contentOf(files, file), render);
-  return [
-    MANIFEST_START,
-    ...manifestJson.map((piece) => piece.escaped),
-    TEXTS_START,
-    ...texts.map((text) => line(text, (content) => `  ${JSON.stringify(text.file)}: ${JSON.stringify(content)},\n`)),
-    THUNKS_START,
-    ...thunks.map((thunk) => line(thunk, (content) => `  ${JSON.stringify(thunk.file)}: ${inlineThunk(thunk.file, content)},\n`)),
-    END,
-  ];
+  const named = new Map<string, string>();
+  const texts: Piece[] = [];
+  const thunks: Piece[] = [];
+  for (const name of Object.keys(manifest.profiles).sort()) {
+    const block = profileBlock(manifest.profiles[name]!, files, named);
+    texts.push(block.texts);
+    thunks.push(block.thunks);
+  }
+  for (const name of Object.keys(manifest.agents).sort()) {
+    const agent = manifest.agents[name]!;
+    if (isNew(named, agent)) texts.push(artifactLine(agent, files, textLine));
+  }
+  return [MANIFEST_START, ...manifestJson.map((piece) => piece.escaped), TEXTS_START, ...texts, THUNKS_START, ...thunks, END];
 }
 
 const MANIFEST_START = new Piece(
@@ -45,66 +48,63 @@ const THUNKS_START = new Piece('};\nexport const thunks = {\n');
 const END = new Piece('};\n');
 
 /**
- * Each artifact's line, kept with the manifest entry naming it: in watch mode
- * unchanged entries are the same objects build after build (see emit.ts), so
- * only the lines of changed artifacts are serialised (and encoded) again. The
- * content is compared too, so a line is never reused for other bytes.
+ * The texts and thunks of a profile's sections that no profile before it
+ * (by name) named, each kind as one piece. In watch mode most profiles are
+ * the same objects build after build (see emit.ts), and so are their
+ * entries, which name their content by hash: a block is built again only
+ * when its profile changed or the sections it is first to name did, so a
+ * rebuild neither visits nor re-encodes the lines of unchanged sections.
+ */
+interface ProfileBlock {
+  owned: readonly SectionEntry[];
+  texts: Piece;
+  thunks: Piece;
+}
+
+const profileBlocks = new WeakMap<ProfileEntry, ProfileBlock>();
+
+function profileBlock(profile: ProfileEntry, files: ReadonlyMap<string, string>, named: Map<string, string>): ProfileBlock {
+  const owned = profile.sections.filter((section) => isNew(named, section));
+  const known = profileBlocks.get(profile);
+  if (known && sameItems(known.owned, owned)) return known;
+  const lines = (kind: SectionEntry['kind'], render: (file: string, content: string) => string) =>
+    new Piece(owned.filter((s) => s.kind === kind).map((s) => artifactLine(s, files, render).text).join(''));
+  const block = { owned, texts: lines('static', textLine), thunks: lines('dynamic', thunkLine) };
+  profileBlocks.set(profile, block);
+  return block;
+}
+
+/** Whether `entry` names its file first; a file named twice must be named with one hash. */
+function isNew(named: Map<string, string>, { file, hash }: SectionEntry | AgentEntry): boolean {
+  const known = named.get(file);
+  if (known === undefined) {
+    named.set(file, hash);
+    return true;
+  }
+  if (known !== hash) throw new InternalError(`bundle.mjs: the manifest names ${file} with two different hashes`);
+  return false;
+}
+
+/**
+ * Each artifact's line, kept with the manifest entry naming it, as long as
+ * the content is the same (a line is never reused for other bytes).
  */
 const lines = new WeakMap<object, { content: string; line: Piece }>();
 
-function artifactLine(entry: object, content: string, render: (content: string) => string): Piece {
+function artifactLine(entry: SectionEntry | AgentEntry, files: ReadonlyMap<string, string>, render: (file: string, content: string) => string): Piece {
+  const content = contentOf(files, entry.file);
   const known = lines.get(entry);
   if (known?.content === content) return known.line;
-  const line = new Piece(render(content));
+  const line = new Piece(render(entry.file, content));
   lines.set(entry, { content, line });
   return line;
 }
 
-interface Artifact {
-  file: string;
-  hash: string;
-  /** The manifest entry naming the file. */
-  entry: SectionEntry | AgentEntry;
-  thunk: boolean;
-}
+const textLine = (file: string, content: string) => `  ${JSON.stringify(file)}: ${JSON.stringify(content)},\n`;
+const thunkLine = (file: string, content: string) => `  ${JSON.stringify(file)}: ${inlineThunk(file, content)},\n`;
 
-/**
- * The texts (static sections, agent prompts) and thunks (dynamic sections)
- * the manifest names, once each, sorted by path — the lists the runtime's
- * `listArtifacts` gives — with the entry naming each.
- */
-function artifactsOf(manifest: Manifest): { texts: Artifact[]; thunks: Artifact[] } {
-  const byFile = new Map<string, Artifact>();
-  const add = (artifact: Artifact) => {
-    const known = byFile.get(artifact.file);
-    if (known === undefined) byFile.set(artifact.file, artifact);
-    else if (known.hash !== artifact.hash) throw new InternalError(`bundle.mjs: the manifest names ${artifact.file} with two different hashes`);
-  };
-  for (const profile of Object.values(manifest.profiles)) for (const artifact of artifactsOfProfile(profile)) add(artifact);
-  for (const agent of Object.values(manifest.agents)) add(artifactOf(agent, false));
-  const texts: Artifact[] = [];
-  const thunks: Artifact[] = [];
-  for (const file of [...byFile.keys()].sort()) {
-    const artifact = byFile.get(file)!;
-    (artifact.thunk ? thunks : texts).push(artifact);
-  }
-  return { texts, thunks };
-}
-
-/** A profile's artifacts, kept with its entry: most profiles are the same objects from one rebuild to the next. */
-const profileArtifacts = new WeakMap<ProfileEntry, Artifact[]>();
-
-function artifactsOfProfile(profile: ProfileEntry): Artifact[] {
-  let artifacts = profileArtifacts.get(profile);
-  if (!artifacts) {
-    artifacts = profile.sections.map((section) => artifactOf(section, section.kind === 'dynamic'));
-    profileArtifacts.set(profile, artifacts);
-  }
-  return artifacts;
-}
-
-function artifactOf(entry: SectionEntry | AgentEntry, thunk: boolean): Artifact {
-  return { file: entry.file, hash: entry.hash, entry, thunk };
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
 }
 
 function contentOf(files: ReadonlyMap<string, string>, file: string): string {

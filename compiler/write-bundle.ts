@@ -40,13 +40,14 @@ export async function writeBundle(outDir: string, files: ReadonlyMap<string, str
   const same = last !== undefined && path.resolve(last.outDir) === path.resolve(outDir);
   const previous = same ? last.files : undefined;
   await fs.mkdir(outDir, { recursive: true });
+  // Looked at before staging adds its temporary files.
+  const listed = same && unchangedSince(last) ? null : listFiles(outDir);
   const commits = COMMIT_FILES.filter((rel) => files.has(rel));
   // The commit files are the bulk of the bytes: their temporary copies are written meanwhile.
   const staging = Promise.all(commits.map((rel) => stage(outDir, rel, files, previous)));
   staging.catch(() => {}); // awaited below; until then a failure must not count as unhandled
   const ours = new Set(commits.map((rel) => temporaryName(rel)));
-  const listing = same && unchangedSince(last) ? [...last.files.keys()] : await listFiles(outDir);
-  const existing = new Set(listing.filter((rel) => !ours.has(rel)));
+  const existing = new Set(listed ? (await listed).filter((rel) => !ours.has(rel)) : last!.files.keys());
   // What this process wrote last time is known to be there, without a look at the disk;
   // on a rebuild of a large bundle, that is nearly every file.
   const kept = (rel: string) => existing.has(rel) && previous?.get(rel) === files.get(rel);
