@@ -32,7 +32,7 @@ export function bundleModulePieces(manifest: Manifest, files: ReadonlyMap<string
   }
   for (const name of Object.keys(manifest.agents).sort()) {
     const agent = manifest.agents[name]!;
-    if (isNew(named, agent)) texts.push(artifactLine(agent, files, textLine));
+    if (isNew(named, agent.file, agent.hash)) texts.push(artifactLine(agent, files, textLine));
   }
   return [MANIFEST_START, ...manifestJson.map((piece) => piece.escaped), TEXTS_START, ...texts, THUNKS_START, ...thunks, END];
 }
@@ -52,11 +52,16 @@ const END = new Piece('};\n');
  * (by name) named, each kind as one piece. In watch mode most profiles are
  * the same objects build after build (see emit.ts), and so are their
  * entries, which name their content by hash: a block is built again only
- * when its profile changed or the sections it is first to name did, so a
- * rebuild neither visits nor re-encodes the lines of unchanged sections.
+ * when its profile changed or the sections it is first to name did. A
+ * rebuild of a large bundle then reads, per unchanged profile, two flat
+ * lists of strings — not thousands of entry objects, whose reads cost more
+ * than all the rest of this (they are scattered over the heap).
  */
 interface ProfileBlock {
-  owned: readonly SectionEntry[];
+  files: readonly string[];
+  hashes: readonly string[];
+  /** Indexes of the sections this profile is first to name. */
+  owned: readonly number[];
   texts: Piece;
   thunks: Piece;
 }
@@ -64,18 +69,27 @@ interface ProfileBlock {
 const profileBlocks = new WeakMap<ProfileEntry, ProfileBlock>();
 
 function profileBlock(profile: ProfileEntry, files: ReadonlyMap<string, string>, named: Map<string, string>): ProfileBlock {
-  const owned = profile.sections.filter((section) => isNew(named, section));
-  const known = profileBlocks.get(profile);
+  let known = profileBlocks.get(profile);
+  const paths = known?.files ?? profile.sections.map((s) => s.file);
+  const hashes = known?.hashes ?? profile.sections.map((s) => s.hash);
+  const owned: number[] = [];
+  for (let i = 0; i < paths.length; i++) if (isNew(named, paths[i]!, hashes[i]!)) owned.push(i);
   if (known && sameItems(known.owned, owned)) return known;
   const lines = (kind: SectionEntry['kind'], render: (file: string, content: string) => string) =>
-    new Piece(owned.filter((s) => s.kind === kind).map((s) => artifactLine(s, files, render).text).join(''));
-  const block = { owned, texts: lines('static', textLine), thunks: lines('dynamic', thunkLine) };
-  profileBlocks.set(profile, block);
-  return block;
+    new Piece(
+      owned
+        .map((i) => profile.sections[i]!)
+        .filter((s) => s.kind === kind)
+        .map((s) => artifactLine(s, files, render).text)
+        .join(''),
+    );
+  known = { files: paths, hashes, owned, texts: lines('static', textLine), thunks: lines('dynamic', thunkLine) };
+  profileBlocks.set(profile, known);
+  return known;
 }
 
-/** Whether `entry` names its file first; a file named twice must be named with one hash. */
-function isNew(named: Map<string, string>, { file, hash }: SectionEntry | AgentEntry): boolean {
+/** Whether `file` is named here first; a file named twice must be named with one hash. */
+function isNew(named: Map<string, string>, file: string, hash: string): boolean {
   const known = named.get(file);
   if (known === undefined) {
     named.set(file, hash);

@@ -47,12 +47,54 @@ function writeContainer(value: object, key: string | null, depth: number, unitDe
   }
   const separator = layout(`,${newline(depth + 1)}`);
   out.push(new Piece(prefix + open), layout(newline(depth + 1)));
-  for (let i = 0; i < count; i++) {
-    if (i > 0) out.push(separator);
-    if (array) writeValue(array[i], null, depth + 1, unitDepth, out);
-    else writeValue((value as Record<string, unknown>)[keys![i]!], keys![i]!, depth + 1, unitDepth, out);
+  const member = (i: number) => (array ? array[i] : (value as Record<string, unknown>)[keys![i]!]);
+  if (depth + 1 < unitDepth) {
+    for (let i = 0; i < count; i++) {
+      if (i > 0) out.push(separator);
+      writeValue(member(i), array ? null : keys![i]!, depth + 1, unitDepth, out);
+    }
+  } else {
+    let run: Piece[] = [];
+    const flush = () => {
+      if (run.length > 0) out.push(chunk(run));
+      run = [];
+    };
+    for (let i = 0; i < count; i++) {
+      if (i > 0) (run.length > 0 ? run : out).push(separator);
+      const piece = unit(member(i), array ? null : keys![i]!, depth + 1);
+      if (piece.text.length > LARGE) {
+        // Alone: rebuilding a run of large members for a change to one would cost more than the pieces save.
+        flush();
+        out.push(piece);
+      } else {
+        run.push(piece);
+        if (run.length === 2 * CHUNK - 1) flush();
+      }
+    }
+    flush();
   }
   out.push(layout(newline(depth) + close));
+}
+
+/**
+ * Small members are written in runs of up to 64, each run one piece: a
+ * manifest of a large project has tens of thousands of members (one per
+ * source), and one piece each would make every rebuild handle (join, escape,
+ * encode, write) tens of thousands of pieces. A member larger than `LARGE`
+ * characters (a profile, say) is a piece of its own.
+ */
+const CHUNK = 64;
+const LARGE = 2048;
+
+/** A run (members and the separators between them) as one piece, kept with its first member while the run is the same pieces. */
+const chunks = new WeakMap<Piece, { run: readonly Piece[]; piece: Piece }>();
+
+function chunk(run: readonly Piece[]): Piece {
+  const known = chunks.get(run[0]!);
+  if (known && known.run.length === run.length && known.run.every((p, i) => p === run[i])) return known.piece;
+  const piece = new Piece(run.map((p) => p.text).join(''));
+  chunks.set(run[0]!, { run, piece });
+  return piece;
 }
 
 function unit(value: unknown, key: string | null, depth: number): Piece {

@@ -33,13 +33,24 @@ describe('stableJsonPieces', () => {
     }
   });
 
-  it('reuses the piece of an unchanged object, and only that', () => {
-    const kept = { hash: 'a', includes: ['x'] };
-    const before = stableJsonPieces({ sources: { 'a.md': kept, 'b.md': { hash: 'b', includes: [] } } }, 2);
-    const after = stableJsonPieces({ sources: { 'a.md': kept, 'b.md': { hash: 'c', includes: [] } } }, 2);
-    const pieceOf = (pieces: Piece[], key: string) => pieces.find((p) => p.text.startsWith(`"${key}"`))!;
-    expect(pieceOf(after, 'a.md')).toBe(pieceOf(before, 'a.md'));
-    expect(pieceOf(after, 'b.md')).not.toBe(pieceOf(before, 'b.md'));
+  it('reuses the pieces of unchanged runs of members, and only those', () => {
+    // 200 small members: runs of 64 per piece. A large one (a profile, say) is a piece of its own.
+    const entries = Array.from({ length: 200 }, (_, i) => [`s${String(i).padStart(3, '0')}.md`, { hash: `h${i}`, includes: [] }] as const);
+    const large = { text: 'x'.repeat(5000) };
+    const build = (changed?: number) =>
+      stableJsonPieces(
+        { profiles: { big: large }, sources: Object.fromEntries(entries.map(([k, v], i) => [k, i === changed ? { hash: 'new', includes: [] } : v])) },
+        2,
+      );
+    const before = build();
+    const after = build(150);
+    const pieceWith = (pieces: Piece[], text: string) => pieces.find((p) => p.text.includes(text))!;
+    expect(pieceWith(after, '"big"')).toBe(pieceWith(before, '"big"'));
+    expect(pieceWith(after, '"s000.md"')).toBe(pieceWith(before, '"s000.md"'));
+    expect(pieceWith(after, '"s100.md"')).toBe(pieceWith(before, '"s100.md"'));
+    expect(pieceWith(after, '"s150.md"')).not.toBe(pieceWith(before, '"s150.md"'));
+    expect(pieceWith(after, '"s000.md"')).not.toBe(pieceWith(after, '"s100.md"'));
+    expect(joinPieces(after)).toBe(stableStringify({ profiles: { big: large }, sources: Object.fromEntries(entries.map(([k, v], i) => [k, i === 150 ? { hash: 'new', includes: [] } : v])) }));
   });
 
   it('orders integer-like keys as JSON.stringify does, and loses __proto__ as the sorted copy does', () => {
