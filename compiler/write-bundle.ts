@@ -39,7 +39,7 @@ export interface WrittenBundle {
 export async function writeBundle(outDir: string, files: ReadonlyMap<string, string>, last?: WrittenBundle): Promise<WriteReport> {
   const same = last !== undefined && path.resolve(last.outDir) === path.resolve(outDir);
   const previous = same ? last.files : undefined;
-  await fs.mkdir(outDir, { recursive: true });
+  fsSync.mkdirSync(outDir, { recursive: true });
   // Looked at before staging adds its temporary files.
   const listed = same && unchangedSince(last) ? null : listFiles(outDir);
   const commits = COMMIT_FILES.filter((rel) => files.has(rel));
@@ -47,31 +47,35 @@ export async function writeBundle(outDir: string, files: ReadonlyMap<string, str
   const staging = Promise.all(commits.map((rel) => stage(outDir, rel, files, previous)));
   staging.catch(() => {}); // awaited below; until then a failure must not count as unhandled
   const ours = new Set(commits.map((rel) => temporaryName(rel)));
-  const existing = new Set(listed ? (await listed).filter((rel) => !ours.has(rel)) : last!.files.keys());
+  /** The files in `outDir` before this write: listed, or, when no directory changed since, those the last write left. */
+  const existing: ReadonlySet<string> | ReadonlyMap<string, string> = listed ? new Set((await listed).filter((rel) => !ours.has(rel))) : last!.files;
   // What this process wrote last time is known to be there, without a look at the disk;
   // on a rebuild of a large bundle, that is nearly every file.
-  const kept = (rel: string) => existing.has(rel) && previous?.get(rel) === files.get(rel);
-  /** Whether `rel` on disk already holds its new content; `probe` looks when `previous` cannot tell. */
-  const holds = (rel: string, probe: () => boolean) => kept(rel) || (existing.has(rel) && !previous?.has(rel) && probe());
+  const kept = (rel: string, content: string) => existing.has(rel) && previous?.get(rel) === content;
+  const artifacts: string[] = [];
+  files.forEach((content, rel) => {
+    if (!COMMIT_FILES.includes(rel) && !kept(rel, content)) artifacts.push(rel);
+  });
+  artifacts.sort();
+  const dirs = new Set(artifacts.map((rel) => path.posix.dirname(rel)));
+  for (const dir of dirs) fsSync.mkdirSync(path.join(outDir, dir), { recursive: true });
   const written: string[] = [];
-  const artifacts = [...files.keys()].filter((f) => !COMMIT_FILES.includes(f) && !kept(f)).sort();
-  for (const dir of new Set(artifacts.map((rel) => path.posix.dirname(rel)))) fsSync.mkdirSync(path.join(outDir, dir), { recursive: true });
-  // Blocking writes, one after another: a cold build writes thousands of small
+  // Blocking calls, one after another: a cold build writes thousands of small
   // files, and each asynchronous write costs three thread-pool round trips
   // (open, write, close) — measured at 10,000 files, about 7× the time of
   // blocking calls. The commit files' staging goes on in the pool meanwhile.
   for (const rel of artifacts) {
     const content = files.get(rel)!;
     const file = path.join(outDir, rel);
-    // Content-addressed: a file of this name and size already holds these bytes.
-    if (holds(rel, () => sizeOf(file) === Buffer.byteLength(content))) continue;
+    // Content-addressed: a file of this name and size, not written by this process, already holds these bytes.
+    if (existing.has(rel) && !previous?.has(rel) && sizeOf(file) === Buffer.byteLength(content)) continue;
     // Written in place: a name the old manifest uses is never rewritten (same name, same bytes), and a
     // write cut short leaves a file of the wrong size, which the next build rewrites.
     fsSync.writeFileSync(file, content);
     written.push(rel);
   }
   const staged = await staging;
-  const replaced: fs.FileHandle[] = [];
+  const replaced: number[] = [];
   try {
     for (const [i, rel] of commits.entries()) {
       const file = path.join(outDir, rel);
@@ -79,9 +83,9 @@ export async function writeBundle(outDir: string, files: ReadonlyMap<string, str
       // Not staged: it needs no writing, unless it has gone from the disk since this process wrote it.
       if (stagedAs === null && existing.has(rel)) continue;
       const tmp = stagedAs ?? (await writeTemporary(file, bytesOf(files, rel)));
-      const old = existing.has(rel) ? await fs.open(file, 'r').catch(() => null) : null;
-      if (old) replaced.push(old);
-      await fs.rename(tmp, file);
+      const old = existing.has(rel) ? openOrNull(file) : null;
+      if (old !== null) replaced.push(old);
+      fsSync.renameSync(tmp, file);
       written.push(rel);
     }
   } finally {
@@ -89,38 +93,56 @@ export async function writeBundle(outDir: string, files: ReadonlyMap<string, str
     // successor (about 27 ms for a 49 MB bundle.mjs on ext4): it happens when
     // the last handle on it closes, so this one is closed in the background,
     // after the new bundle is in place.
-    void Promise.all(replaced.map((handle) => handle.close())).catch(() => {});
+    for (const fd of replaced) fsSync.close(fd, () => {});
   }
-  const removed = [...existing].filter((rel) => !files.has(rel)).sort();
-  await Promise.all(removed.map((rel) => fs.rm(path.join(outDir, rel), { force: true })));
-  await removeEmptiedDirs(outDir, removed);
-  return { written: written.sort(), removed, state: { outDir, files, dirTimes: dirTimes(outDir, files) } };
+  const removed: string[] = [];
+  for (const rel of existing.keys()) if (!files.has(rel)) removed.push(rel);
+  removed.sort();
+  for (const rel of removed) fsSync.rmSync(path.join(outDir, rel), { force: true });
+  removeEmptiedDirs(outDir, removed);
+  // Each directory is one the last write left or one written to now; one emptied since reads as gone, and is listed next time.
+  const bundleDirs = listed ? directoriesOf(files.keys()) : new Set([...last!.dirTimes.keys(), ...dirs]);
+  return { written: written.sort(), removed, state: { outDir, files, dirTimes: dirTimes(outDir, bundleDirs) } };
+}
+
+/** The directories holding `files`, their parents, and `.` (the bundle directory itself). */
+function directoriesOf(files: Iterable<string>): Set<string> {
+  const dirs = new Set<string>(['.']);
+  for (const rel of files) {
+    for (let dir = path.posix.dirname(rel); dir !== '.' && !dirs.has(dir); dir = path.posix.dirname(dir)) dirs.add(dir);
+  }
+  return dirs;
 }
 
 /**
- * The directories holding `files`, and `outDir` itself, with their
- * modification times. A directory's time changes when an entry is added,
- * removed or renamed, so while every time is the same, listing the
- * directories would find exactly the files of the last write. (Linux 6.13
- * and later give a change after a `stat` a newer time however soon it
- * comes; on older kernels a change in the same clock tick as this read can
- * go unseen until the next full build.)
+ * The modification time of each directory. A directory's time changes when
+ * an entry is added, removed or renamed, so while every time is the same,
+ * listing the directories would find exactly the files of the last write.
+ * (Linux 6.13 and later give a change after a `stat` a newer time however
+ * soon it comes; on older kernels a change in the same clock tick as this
+ * read can go unseen until the next full build.)
  */
-function dirTimes(outDir: string, files: ReadonlyMap<string, string>): Map<string, bigint> {
-  const dirs = new Set<string>(['.']);
-  for (const rel of files.keys()) {
-    for (let dir = path.posix.dirname(rel); dir !== '.' && !dirs.has(dir); dir = path.posix.dirname(dir)) dirs.add(dir);
-  }
+function dirTimes(outDir: string, dirs: Iterable<string>): Map<string, bigint> {
   const times = new Map<string, bigint>();
-  for (const dir of dirs) times.set(dir, fsSync.statSync(path.join(outDir, dir), { bigint: true, throwIfNoEntry: false })?.mtimeNs ?? -1n);
+  for (const dir of dirs) times.set(dir, mtimeOf(path.join(outDir, dir)));
   return times;
 }
 
 function unchangedSince(last: WrittenBundle): boolean {
-  for (const [dir, time] of last.dirTimes) {
-    if (fsSync.statSync(path.join(last.outDir, dir), { bigint: true, throwIfNoEntry: false })?.mtimeNs !== time) return false;
-  }
+  for (const [dir, time] of last.dirTimes) if (mtimeOf(path.join(last.outDir, dir)) !== time) return false;
   return true;
+}
+
+function mtimeOf(dir: string): bigint {
+  return fsSync.statSync(dir, { bigint: true, throwIfNoEntry: false })?.mtimeNs ?? -1n;
+}
+
+function openOrNull(file: string): number | null {
+  try {
+    return fsSync.openSync(file, 'r');
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -228,13 +250,17 @@ async function readOrNull(file: string): Promise<Buffer | null> {
  * their own directories can have been emptied: reading every directory of a
  * large bundle on each write would cost more than the write.
  */
-async function removeEmptiedDirs(outDir: string, removed: readonly string[]): Promise<void> {
+function removeEmptiedDirs(outDir: string, removed: readonly string[]): void {
   const dirs = new Set<string>();
   for (const rel of removed) {
     for (let dir = path.posix.dirname(rel); dir !== '.'; dir = path.posix.dirname(dir)) dirs.add(dir);
   }
   const deepestFirst = [...dirs].sort((a, b) => b.split('/').length - a.split('/').length);
   for (const dir of deepestFirst) {
-    await fs.rmdir(path.join(outDir, dir)).catch(() => {}); // fails when not empty: it stays
+    try {
+      fsSync.rmdirSync(path.join(outDir, dir));
+    } catch {
+      // not empty: it stays
+    }
   }
 }
