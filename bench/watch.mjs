@@ -8,34 +8,36 @@
 //
 // Reads the compiled compiler in lib/ (`npx tsc -p tsconfig.json` first). The
 // tree is edited and restored; the bundle goes to a scratch directory.
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createCompiler, writeBundle } from '../lib/index.js';
 import { generateTree } from './generate.mjs';
 
+const HERE = fileURLToPath(import.meta.url);
+
 /**
  * Medians over `edits` edits of each kind: `coldMs` (fresh compiler, no parse
- * cache, build + write), `incrementalMs` (a fragment included by sections),
- * `leafMs` (a section in a profile that nothing includes), and `ratio`
- * (incremental / cold).
+ * cache, build + write, each in a process of its own), `incrementalMs` (a
+ * fragment included by sections), `leafMs` (a section in a profile that
+ * nothing includes), and `ratio` (incremental / cold). The edits are made in
+ * one session, as in `prompt-build watch`: one compiler, its first build
+ * then the rebuilds — not in a process still holding the cold builds' garbage.
  */
 export async function benchWatch({ root, coldRuns = 3, edits = 9 }) {
   const outDir = await fs.mkdtemp(path.join(root, '.bench-watch-'));
   const originals = new Map();
   try {
     const cold = [];
-    let compiler;
-    let written;
     for (let run = 0; run < coldRuns; run++) {
       await fs.rm(outDir, { recursive: true, force: true });
-      const started = performance.now();
-      compiler = await createCompiler({ root, outDir, cacheDir: null });
-      const result = await compiler.build();
-      if (!result.bundle) throw new Error(`the tree at ${root} does not build: ${result.diagnostics.find((d) => d.severity === 'error')?.message}`);
-      written = (await writeBundle(outDir, result.bundle.files)).state;
-      cold.push(performance.now() - started);
+      cold.push(await coldBuildProcess(root, outDir));
     }
+    const compiler = await createCompiler({ root, outDir, cacheDir: null });
+    const first = await compiler.build();
+    let written = (await writeBundle(outDir, first.bundle.files)).state;
     const manifest = JSON.parse(written.files.get('manifest.json'));
     const { fragments, leaves } = editTargets(manifest);
     if (fragments.length === 0 || leaves.length === 0) throw new Error(`the tree at ${root} has no included fragment or no leaf section to edit`);
@@ -89,7 +91,25 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/** A cold build and write in a fresh process, timed there: compile and write, not Node's start-up. */
+function coldBuildProcess(root, outDir) {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [HERE, '--cold', root, outDir], (error, stdout) => (error ? reject(error) : resolve(Number(stdout))));
+  });
+}
+
+async function coldBuild(root, outDir) {
+  const started = performance.now();
+  const compiler = await createCompiler({ root, outDir, cacheDir: null });
+  const result = await compiler.build();
+  if (!result.bundle) throw new Error(`the tree at ${root} does not build: ${result.diagnostics.find((d) => d.severity === 'error')?.message}`);
+  await writeBundle(outDir, result.bundle.files);
+  return performance.now() - started;
+}
+
+if (process.argv[2] === '--cold') {
+  process.stdout.write(String(await coldBuild(process.argv[3], process.argv[4])));
+} else if (import.meta.url === `file://${process.argv[1]}`) {
   let root = process.argv[2];
   if (!root) {
     root = await fs.mkdtemp(path.join(os.tmpdir(), 'pb-watch-bench-'));

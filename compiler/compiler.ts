@@ -177,7 +177,7 @@ export class Compiler {
     diagnostics.push(...checkProfiles(profiles, () => this.entries.sectionNamesKnown()));
     const bundle = hasErrors(diagnostics)
       ? null
-      : emitBundle({ sections: this.entries.sections, profiles, agents: this.entries.agents(), sources, models: this.options.models });
+      : emitBundle({ unused: this.entries.unusedSections(), profiles, agents: this.entries.agents(), sources, models: this.options.models });
     if (bundle) diagnostics.push(...bundle.diagnostics);
     const sorted = dedupe(sortDiagnostics(diagnostics));
     return {
@@ -205,17 +205,16 @@ export class Compiler {
       const entry = this.entries.sourceEntryOf(rel);
       if (entry) sources[rel] = entry;
     }
-    for (const [from, targets] of this.entries.includes()) {
-      if (!sources[from]) {
-        const loaded = await this.store.load(path.join(this.options.root, from));
-        if (!isSource(loaded)) continue;
-        add(from, loaded);
-      }
-      for (const to of targets) {
-        if (sources[to]) continue;
-        const loaded = await this.store.load(path.join(this.options.root, to));
-        if (isSource(loaded)) add(to, loaded);
-      }
+    // Files reached by includes only (outside prompts/ and agents/); an includer that cannot be read includes nothing.
+    const reached: string[] = [];
+    this.entries.forEachInclude((from, targets) => {
+      if (!sources[from]) reached.push(from);
+      for (const to of targets) if (!sources[to]) reached.push(to);
+    });
+    for (const rel of reached) {
+      if (sources[rel]) continue;
+      const loaded = await this.store.load(path.join(this.options.root, rel));
+      if (isSource(loaded)) add(rel, loaded);
     }
     return sources;
   }

@@ -48,7 +48,8 @@ export interface ProfileInput {
 }
 
 export interface EmitInput {
-  sections: ReadonlyMap<string, CompiledSection>;
+  /** Sections no profile names: reported, not emitted. */
+  unused: readonly CompiledSection[];
   profiles: readonly ProfileInput[];
   agents: readonly CompiledAgent[];
   sources: Readonly<Record<string, SourceEntry>>;
@@ -76,19 +77,15 @@ export function emitBundle(input: EmitInput): Bundle {
   const files = new BundleFiles();
   const diagnostics: Diagnostic[] = [];
   const profiles: Record<string, ProfileEntry> = {};
-  const used = new Set<string>();
   for (const profile of input.profiles) {
     const emitted = emitProfile(profile);
     copyFiles(emitted.files, files);
-    for (const name of profile.def.sections) used.add(name);
     diagnostics.push(...cacheWarnings(profile, emitted.entry, input.models));
     profiles[emitted.entry.name] = emitted.entry;
   }
-  for (const name of input.sections.keys()) {
-    if (used.has(name)) continue;
+  for (const { def } of input.unused) {
     const at = { line: 1, column: 1 };
-    const { source } = input.sections.get(name)!.def;
-    diagnostics.push(diagnostic('section/unused', source, at, `section '${name}' is in no profile and is not emitted`, { severity: 'warning' }));
+    diagnostics.push(diagnostic('section/unused', def.source, at, `section '${def.name}' is in no profile and is not emitted`, { severity: 'warning' }));
   }
 
   const agents: Record<string, AgentEntry> = {};

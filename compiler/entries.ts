@@ -79,11 +79,6 @@ export class Entries {
     return [...(this.dependents.get(file) ?? [])];
   }
 
-  /** Each section name held by a compiled section → it (the first in path order when several claim it). */
-  get sections(): ReadonlyMap<string, CompiledSection> {
-    return this.sectionNames.holders;
-  }
-
   /** Every section name a file claims, compiled or not. */
   sectionNamesKnown(): string[] {
     return [...new Set([...this.sectionNames.holders.keys(), ...this.failedSections.keys()])];
@@ -131,9 +126,18 @@ export class Entries {
     return out;
   }
 
-  /** Includers, each with the files it includes directly, sorted: the dependency graph of every compiled output. */
-  *includes(): Iterable<[string, readonly string[]]> {
-    for (const from of this.edges.keys()) yield [from, this.includesOf(from)];
+  /** Each includer with the files it includes directly, sorted: the dependency graph of every compiled output. */
+  forEachInclude(visit: (from: string, targets: readonly string[]) => void): void {
+    this.edges.forEach((_, from) => visit(from, this.includesOf(from)));
+  }
+
+  /** The compiled sections no profile names: not emitted (reported as unused). */
+  unusedSections(): CompiledSection[] {
+    const unused: CompiledSection[] = [];
+    this.sectionNames.holders.forEach((section, name) => {
+      if (!this.profilesNaming.get(name)?.size) unused.push(section);
+    });
+    return unused;
   }
 
   includesOf(rel: string): readonly string[] {
