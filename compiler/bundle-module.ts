@@ -32,7 +32,7 @@ export function bundleModulePieces(manifest: Manifest, files: ReadonlyMap<string
   }
   for (const name of Object.keys(manifest.agents).sort()) {
     const agent = manifest.agents[name]!;
-    if (isNew(named, agent.file, agent.hash)) texts.push(artifactLine(agent, files, textLine));
+    if (isNew(named, agent.file, agent.hash)) texts.push(agentLine(agent, files));
   }
   return [MANIFEST_START, ...manifestJson.map((piece) => piece.escaped), TEXTS_START, ...texts, THUNKS_START, ...thunks, END];
 }
@@ -80,7 +80,7 @@ function profileBlock(profile: ProfileEntry, files: ReadonlyMap<string, string>,
       owned
         .map((i) => profile.sections[i]!)
         .filter((s) => s.kind === kind)
-        .map((s) => artifactLine(s, files, render).text)
+        .map((s) => render(s.file, contentOf(files, s.file)))
         .join(''),
     );
   known = { files: paths, hashes, owned, texts: lines('static', textLine), thunks: lines('dynamic', thunkLine) };
@@ -100,16 +100,17 @@ function isNew(named: Map<string, string>, file: string, hash: string): boolean 
 }
 
 /**
- * Each artifact's line, kept with the manifest entry naming it, as long as
- * the content is the same (a line is never reused for other bytes).
+ * An agent's line (a piece of its own), kept with the manifest entry naming
+ * it, as long as the content is the same (a line is never reused for other
+ * bytes). Sections' lines are kept only within their profile's block.
  */
 const lines = new WeakMap<object, { content: string; line: Piece }>();
 
-function artifactLine(entry: SectionEntry | AgentEntry, files: ReadonlyMap<string, string>, render: (file: string, content: string) => string): Piece {
+function agentLine(entry: AgentEntry, files: ReadonlyMap<string, string>): Piece {
   const content = contentOf(files, entry.file);
   const known = lines.get(entry);
   if (known?.content === content) return known.line;
-  const line = new Piece(render(entry.file, content));
+  const line = new Piece(textLine(entry.file, content));
   lines.set(entry, { content, line });
   return line;
 }
