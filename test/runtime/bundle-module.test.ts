@@ -52,6 +52,14 @@ describe('bundle.mjs, the single-file form', () => {
     expect(bundleModuleSource(await manifest(), reversed)).toBe(source);
   });
 
+  it('holds each text and thunk once, however many profiles name it', async () => {
+    const m = await manifest();
+    const named = new Set([...Object.values(m.profiles).flatMap((p) => p.sections.map((s) => s.file)), ...Object.values(m.agents).map((a) => a.file)]);
+    const shared = [...named].filter((file) => Object.values(m.profiles).filter((p) => p.sections.some((s) => s.file === file)).length > 1);
+    expect(shared.length).toBeGreaterThan(0); // the fixture shares sections between profiles
+    for (const file of named) expect(source.split(`\n  ${JSON.stringify(file)}: `).length - 1, file).toBe(1);
+  });
+
   it('refuses to inline a thunk that is not a default-exported factory', async () => {
     const files = await fixtureFiles();
     const thunk = await fixturePath('dynamic/env-info.');
