@@ -23,10 +23,19 @@ const HERE = fileURLToPath(import.meta.url);
  * cache, build + write, each in a process of its own), `incrementalMs` (a
  * fragment included by sections), `leafMs` (a section in a profile that
  * nothing includes), and `ratio` (incremental / cold). The edits are made in
- * one session, as in `prompt-build watch`: one compiler, its first build
- * then the rebuilds — not in a process still holding the cold builds' garbage.
+ * one session of a fresh process, as in `prompt-build watch`: one compiler,
+ * its first build then the rebuilds — not in a process still holding the
+ * garbage of other benchmarks.
  */
-export async function benchWatch({ root, coldRuns = 3, edits = 9 }) {
+export function benchWatch({ root, coldRuns = 3, edits = 9 }) {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [HERE, '--session', root, String(coldRuns), String(edits)], (error, stdout) =>
+      error ? reject(error) : resolve(JSON.parse(stdout)),
+    );
+  });
+}
+
+async function watchSession({ root, coldRuns, edits }) {
   const outDir = await fs.mkdtemp(path.join(root, '.bench-watch-'));
   const originals = new Map();
   try {
@@ -109,6 +118,9 @@ async function coldBuild(root, outDir) {
 
 if (process.argv[2] === '--cold') {
   process.stdout.write(String(await coldBuild(process.argv[3], process.argv[4])));
+} else if (process.argv[2] === '--session') {
+  const [root, coldRuns, edits] = process.argv.slice(3);
+  process.stdout.write(JSON.stringify(await watchSession({ root, coldRuns: Number(coldRuns), edits: Number(edits) })));
 } else if (import.meta.url === `file://${process.argv[1]}`) {
   let root = process.argv[2];
   if (!root) {
