@@ -86,6 +86,15 @@ export class Compiler {
   }
 
   /**
+   * Saves the parse cache. A full build does so itself; a watch session
+   * calls this when it ends, so that the files edited meanwhile are not
+   * parsed again by the next cold build.
+   */
+  saveCache(): Promise<void> {
+    return this.store.saveCache();
+  }
+
+  /**
    * Takes in what changed: forgets changed files, updates the sources and
    * drops the entries a change reaches. Returns the sources to compile unless
    * their entry is kept, sorted: every source on a full build, on a rebuild

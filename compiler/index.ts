@@ -20,6 +20,7 @@ export { formatHuman, formatJson, formatGithub, REPORTERS, type ReporterName } f
 export { collectContextFiles, type ContextFile, type ContextCollection } from './include.js';
 export { writeBundle, listFiles, type WriteReport, type WrittenBundle } from './write-bundle.js';
 export { CACHE_FACTS, minimumCacheableTokens } from './cache-facts.js';
+export { diffManifests, isEmptyDiff, type BundleDiff, type ProfileChange, type SectionChange, type AgentChange } from './bundle-diff.js';
 export type { Manifest, ProfileEntry, SectionEntry, AgentEntry, SourceMap } from './runtime/manifest.js';
 
 export type BuildProjectOptions = Partial<BuildOptions> & { root: string; write?: boolean };

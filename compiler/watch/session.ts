@@ -88,6 +88,8 @@ export async function startWatch(buildOptions: Partial<BuildOptions> & { root: s
     async close() {
       await watcher.close();
       await queue.close();
+      // Only an optimisation: a cache that cannot be saved now is rebuilt by the next build.
+      await compiler?.saveCache().catch(() => {});
     },
   };
 }

@@ -7,8 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BundleDiff } from '../../compiler/bundle-diff.js';
-import type { Manifest } from '../../compiler/index.js';
+import { diffManifests, type BundleDiff, type Manifest } from '../../compiler/index.js';
 import { runCli } from '../helpers/cli.js';
 import { copyFixture, tempDir } from '../helpers/tree.js';
 
@@ -54,6 +53,13 @@ describe('prompt-build diff --json', () => {
     diff = JSON.parse(run.stdout);
   });
   const section = (name: string) => diff.sections.find((s) => s.name === name);
+
+  it('is what the library API gives, plus the profiles whose cache is busted', async () => {
+    const api = diffManifests(await manifest(oldDir), await manifest(newDir));
+    const { cacheBust, ...rest } = diff;
+    expect(rest).toEqual(api);
+    expect(cacheBust).toEqual(api.profiles.filter((p) => p.cacheBust).map((p) => p.name));
+  });
 
   it('finds a section moved across the boundary, static → dynamic', () => {
     expect(section('style')).toMatchObject({ status: 'changed', moved: true, kind: { old: 'static', new: 'dynamic' }, cache: { old: null, new: 'cached' } });

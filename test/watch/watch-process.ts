@@ -18,8 +18,9 @@ export class WatchProcess {
   private readonly exited: Promise<number | null>;
   private lastOutput = Date.now();
 
-  constructor(root: string, args: string[] = []) {
-    this.child = spawn(process.execPath, [BIN, 'watch', '--root', root, '--no-cache', '--no-color', ...args], {
+  /** `args` replace `--no-cache`, the default here. */
+  constructor(root: string, args: string[] = ['--no-cache']) {
+    this.child = spawn(process.execPath, [BIN, 'watch', '--root', root, '--no-color', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let partial = '';

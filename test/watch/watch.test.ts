@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFixture, readTree } from '../helpers/tree.js';
+import { copyFixture, readTree, REPO } from '../helpers/tree.js';
 import { cleanBuild, expectDist, WatchProcess } from './watch-process.js';
 
 describe('prompt-build watch', () => {
@@ -158,6 +158,28 @@ describe('prompt-build watch, stopped by SIGTERM', () => {
     const watcher = new WatchProcess(root);
     await watcher.waitFor(/^watching /);
     expect(await watcher.stop('SIGTERM')).toBe(0);
+    await fs.rm(root, { recursive: true, force: true });
+  });
+});
+
+const LIB = path.join(REPO, 'lib/index.js');
+
+describe('prompt-build watch with the parse cache', () => {
+  it('saves it when stopped, so the next cold build parses nothing the session saw', async () => {
+    const root = await copyFixture('watch-basic');
+    const watcher = new WatchProcess(root, []); // the parse cache in its default place
+    await watcher.waitFor(/^watching /);
+    const from = watcher.lines.length;
+    const section = path.join(root, 'prompts/sections/intro.md');
+    await fs.appendFile(section, '\nA sentence added while watching.\n');
+    await watcher.waitFor(/^rebuilt in/, from);
+    expect(await watcher.stop('SIGINT')).toBe(0);
+
+    // The compiled library, as the CLI: the cache is keyed by a fingerprint of the code that wrote it.
+    const { createCompiler } = (await import(LIB)) as typeof import('../../compiler/index.js');
+    const { stats } = await (await createCompiler({ root })).build();
+    expect(stats.cacheMisses).toBe(0);
+    expect(stats.cacheHits).toBeGreaterThan(0);
     await fs.rm(root, { recursive: true, force: true });
   });
 });
