@@ -104,7 +104,7 @@ function isNew(named: Map<string, string>, file: string, hash: string): boolean 
  * it, as long as the content is the same (a line is never reused for other
  * bytes). Sections' lines are kept only within their profile's block.
  */
-const lines = new WeakMap<object, { content: string; line: Piece }>();
+const lines = new WeakMap<AgentEntry, { content: string; line: Piece }>();
 
 function agentLine(entry: AgentEntry, files: ReadonlyMap<string, string>): Piece {
   const content = contentOf(files, entry.file);
