@@ -8,6 +8,7 @@ import { diagnostic, positionAt, type Diagnostic } from './diagnostics.js';
 import type { DynamicSectionDef, SectionDef } from './definitions.js';
 import { expandIncludes, type Expansion, type IncludeHost, type TextSegment } from './include.js';
 import type { Source } from './source.js';
+import type { Program } from './template/ast.js';
 import { analyzeTemplate } from './template/index.js';
 
 export interface CompiledText {
@@ -19,6 +20,19 @@ export interface CompiledText {
   watched: string[];
   edges: Array<[string, string]>;
   diagnostics: Diagnostic[];
+}
+
+/**
+ * The parsed template of a dynamic section's compiled text, from its
+ * analysis until its code generation takes it (see emit.ts): parsing a
+ * large template is not free, and once is enough. Not kept after.
+ */
+const parsedTemplates = new WeakMap<CompiledText, Program>();
+
+export function takeParsedTemplate(compiled: CompiledText): Program | undefined {
+  const ast = parsedTemplates.get(compiled);
+  parsedTemplates.delete(compiled);
+  return ast;
 }
 
 /** Looks up a loaded source by root-relative path, for positioning diagnostics in included files. */
@@ -69,6 +83,7 @@ function staticTemplateDiagnostics(def: SectionDef, expansion: Expansion, lookup
 
 function templateDiagnostics(def: DynamicSectionDef, compiled: CompiledText, lookup: SourceLookup): Diagnostic[] {
   const analysis = analyzeTemplate(compiled.text);
+  if (analysis.ok) parsedTemplates.set(compiled, analysis.ast);
   const locate = (line: number, column: number) => mapPosition(compiled, line, column, lookup);
   if (!analysis.ok) {
     const at = locate(analysis.error.line, analysis.error.column);

@@ -16,7 +16,7 @@ import {
 } from './runtime/manifest.js';
 import { bundleModulePieces } from './bundle-module.js';
 import { minimumCacheableTokens } from './cache-facts.js';
-import type { CompiledText } from './compile-text.js';
+import { takeParsedTemplate, type CompiledText } from './compile-text.js';
 import type { AgentDef, ProfileDef, SectionDef } from './definitions.js';
 import { diagnostic, type Diagnostic } from './diagnostics.js';
 import { itemPosition } from './frontmatter-fields.js';
@@ -176,7 +176,7 @@ function emitSection({ def, compiled }: CompiledSection, files: Map<string, stri
     const { file, hash } = addArtifact(files, 'static', def.name, '.md', compiled.text);
     return { ...base, kind: 'static', file, hash, ...sourceMap(files, file, compiled) };
   }
-  const module = generateThunkModule(compiled.text, { section: def.name, inputs: def.inputs, optional: def.optional });
+  const module = generateThunkModule(compiled.text, { section: def.name, inputs: def.inputs, optional: def.optional }, takeParsedTemplate(compiled));
   const { file, hash } = addArtifact(files, 'dynamic', def.name, '.js', module);
   const template = file.replace(/\.js$/, '.hbs');
   files.set(template, compiled.text);

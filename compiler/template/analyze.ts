@@ -29,7 +29,8 @@ export interface TemplateVariable {
   column: number;
 }
 
-export type TemplateAnalysis = { ok: true; variables: TemplateVariable[] } | { ok: false; error: TemplateError };
+/** `ast`: the parsed template, for `generateThunkModule`, which would otherwise parse it again. */
+export type TemplateAnalysis = { ok: true; variables: TemplateVariable[]; ast: Program } | { ok: false; error: TemplateError };
 
 /** The first occurrence of each top-level variable, in source order; or the template's syntax error. */
 export function analyzeTemplate(source: string): TemplateAnalysis {
@@ -41,7 +42,7 @@ export function analyzeTemplate(source: string): TemplateAnalysis {
   const found = new Map<string, TemplateVariable>();
   new Collector(found).program(parsed.ast, { level: 0, blockParams: [] });
   const variables = [...found.values()].sort((a, b) => a.line - b.line || a.column - b.column);
-  return { ok: true, variables };
+  return { ok: true, variables, ast: parsed.ast };
 }
 
 /** A few errors only show when Handlebars compiles the AST (e.g. a partial given two contexts). */

@@ -20,9 +20,11 @@ export interface ThunkOptions {
   optional: readonly string[];
 }
 
-/** Source text of the ES module (deterministic: same input → same bytes). Throws on an invalid template. */
-export function generateThunkModule(source: string, options: ThunkOptions): string {
-  const ast = parseOrThrow(source);
+/**
+ * Source text of the ES module (deterministic: same input → same bytes).
+ * Throws on an invalid template. `ast`: the template already parsed, if it was.
+ */
+export function generateThunkModule(source: string, options: ThunkOptions, ast: Program = parseOrThrow(source)): string {
   const reason = fallbackReasonOf(ast);
   const lines = reason === null ? fastModule(ast, options) : fallbackModule(source, options, reason);
   return lines.join('\n') + '\n';
