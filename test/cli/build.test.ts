@@ -1,10 +1,12 @@
 /** `prompt-build build` as users call it: exit codes, reporters, --root/--out. */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../compiler/cli/args.js';
 import { runCli } from '../helpers/cli.js';
-import { copyFixture, tempDir } from '../helpers/tree.js';
+import { copyFixture, REPO, tempDir } from '../helpers/tree.js';
 
 describe('prompt-build build', () => {
   it('builds any tree with --root and --out, exit 0', async () => {
@@ -15,6 +17,13 @@ describe('prompt-build build', () => {
     expect(run.stderr).toMatch(/built 2 profiles, 1 agent from \d+ sources/);
     await fs.access(path.join(out, 'manifest.json'));
     await expect(fs.access(path.join(root, 'dist'))).rejects.toThrow();
+  });
+
+  it('runs as the executable npx finds (the bin itself, not through node)', async () => {
+    const root = await copyFixture('build/ok-basic');
+    const bin = path.join(REPO, 'lib/cli/bin.js');
+    const { stderr } = await promisify(execFile)(bin, ['build', '--root', root, '--no-cache', '--no-color']);
+    expect(stderr).toMatch(/built 2 profiles, 1 agent from \d+ sources/);
   });
 
   it('with no command, builds (the default command)', async () => {
