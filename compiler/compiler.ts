@@ -214,7 +214,7 @@ export class Compiler {
       const entry = this.entries.sourceEntryOf(rel);
       if (entry) sources[rel] = entry;
     }
-    // Files reached by includes only (outside prompts/ and agents/); an includer that cannot be read includes nothing.
+    // Files reached by includes only (outside prompts/ and agents/), and what they include.
     const reached: string[] = [];
     this.entries.forEachInclude((from, targets) => {
       if (!sources[from]) reached.push(from);
