@@ -80,7 +80,8 @@ export async function cleanBuild(root: string): Promise<CleanBuild> {
  * watcher has gone quiet, then asserts it (so a mismatch fails with a diff).
  */
 export async function expectDist(root: string, expected: Map<string, Buffer>, watcher: WatchProcess): Promise<void> {
-  const same = async () => equalTrees(await readTree(path.join(root, 'dist')), expected) || undefined;
+  // Read while the watcher may be writing: a temporary file listed can be renamed before it is read.
+  const same = async () => equalTrees(await readTree(path.join(root, 'dist')).catch(() => new Map()), expected) || undefined;
   await poll(same, 10_000);
   await watcher.quiet();
   expect(asText(await readTree(path.join(root, 'dist')))).toEqual(asText(expected));
