@@ -21,7 +21,10 @@ export const CACHE_FACTS: readonly CacheFact[] = [
   { family: 'gemini-2.5-flash', minimumTokens: 2048 },
 ];
 
+/** Longest family first: `claude-3-haiku` before `claude-haiku`… and any prefix of another. */
+const BY_SPECIFICITY = [...CACHE_FACTS].sort((a, b) => b.family.length - a.family.length);
+
 export function minimumCacheableTokens(model: string): CacheFact | undefined {
   const id = model.toLowerCase();
-  return [...CACHE_FACTS].sort((a, b) => b.family.length - a.family.length).find((f) => id.startsWith(f.family));
+  return BY_SPECIFICITY.find((f) => id.startsWith(f.family));
 }

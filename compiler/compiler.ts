@@ -53,6 +53,8 @@ export class Compiler {
   private readonly entries = new Entries();
   /** Root-relative paths of the sources, sorted; null until the first build. */
   private discovered: string[] | null = null;
+  /** The same paths, to look up (kept beside the list: a rebuild must not build a set of every source). */
+  private discoveredSet = new Set<string>();
   private readonly host: IncludeHost;
 
   constructor(
@@ -103,13 +105,13 @@ export class Compiler {
   private async applyChanges(changes: readonly FileChange[] | undefined): Promise<string[]> {
     if (!changes || this.discovered === null) {
       this.discovered = await discoverSources(this.options.root);
-      const found = new Set(this.discovered);
-      for (const rel of this.entries.paths()) if (!found.has(rel)) this.entries.drop(rel);
+      this.discoveredSet = new Set(this.discovered);
+      for (const rel of this.entries.paths()) if (!this.discoveredSet.has(rel)) this.entries.drop(rel);
       return this.discovered;
     }
     const changed = new Set(changes.map((c) => path.resolve(c.path)));
     for (const file of changed) this.store.forget(file);
-    const discovered = new Set(this.discovered);
+    const discovered = this.discoveredSet;
     let reshaped = false;
     for (const change of changes) {
       const rel = this.relative(change.path);
@@ -181,7 +183,7 @@ export class Compiler {
 
   private async finish(recompiled: string[]): Promise<BuildResult> {
     const diagnostics = this.entries.diagnostics();
-    const sources = await this.sourceEntries();
+    const { sources, count: sourceCount } = await this.sourceEntries();
     const profiles = this.entries.profiles();
     diagnostics.push(...checkProfiles(profiles, () => this.entries.sectionNamesKnown()));
     const bundle = hasErrors(diagnostics)
@@ -195,7 +197,7 @@ export class Compiler {
       bundle,
       recompiled,
       stats: {
-        sources: Object.keys(sources).length,
+        sources: sourceCount,
         cacheHits: this.cacheStats.hits,
         cacheMisses: this.cacheStats.misses,
         cacheDiscarded: this.cacheStats.discarded,
@@ -207,12 +209,18 @@ export class Compiler {
    * The `sources` of the manifest: every source, and every file one includes,
    * with the files it includes directly — the build's dependency graph.
    */
-  private async sourceEntries(): Promise<Record<string, SourceEntry>> {
+  private async sourceEntries(): Promise<{ sources: Record<string, SourceEntry>; count: number }> {
     const sources: Record<string, SourceEntry> = {};
-    const add = (rel: string, source: Source) => (sources[rel] = sourceEntry(source, this.entries.includesOf(rel)));
+    let count = 0;
+    const add = (rel: string, source: Source) => {
+      sources[rel] = sourceEntry(source, this.entries.includesOf(rel));
+      count++;
+    };
     for (const rel of this.discovered!) {
       const entry = this.entries.sourceEntryOf(rel);
-      if (entry) sources[rel] = entry;
+      if (!entry) continue;
+      sources[rel] = entry;
+      count++;
     }
     // Files reached by includes only (outside prompts/ and agents/), and what they include.
     const reached: string[] = [];
@@ -225,7 +233,7 @@ export class Compiler {
       const loaded = await this.store.load(path.join(this.options.root, rel));
       if (isSource(loaded)) add(rel, loaded);
     }
-    return sources;
+    return { sources, count };
   }
 }
 

@@ -96,7 +96,9 @@ export async function writeBundle(outDir: string, files: ReadonlyMap<string, str
     for (const fd of replaced) fsSync.close(fd, () => {});
   }
   const removed: string[] = [];
-  for (const rel of existing.keys()) if (!files.has(rel)) removed.push(rel);
+  existing.forEach((_, rel) => {
+    if (!files.has(rel)) removed.push(rel);
+  });
   removed.sort();
   for (const rel of removed) fsSync.rmSync(path.join(outDir, rel), { force: true });
   removeEmptiedDirs(outDir, removed);
