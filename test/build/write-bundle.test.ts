@@ -61,6 +61,15 @@ describe('writeBundle with pieces', () => {
     expect((await writeBundle(out, files, state)).removed).toEqual(['static/stray.md']);
   });
 
+  it('in watch mode, writes everything again when dist/ was removed whole', async () => {
+    const out = await outDir();
+    const files = bundle(10, 'gone');
+    const { state } = await writeBundle(out, files);
+    await fs.rm(out, { recursive: true });
+    expect((await writeBundle(out, files, state)).written).toEqual(['bundle.mjs', 'manifest.json', 'static/a.gone.md']);
+    expect([...(await readTree(out)).keys()]).toEqual(['bundle.mjs', 'manifest.json', 'static/a.gone.md']);
+  });
+
   it('trusts the state of the last write only for the directory it describes', async () => {
     const [a, b] = [await outDir(), await outDir()];
     const files = bundle(10, 'one');
