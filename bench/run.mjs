@@ -34,7 +34,7 @@ const r = await benchRender({ iterations: 300 });
 const c = await benchContext({ iterations: 15 });
 
 for (const files of sizes) {
-  const b = await benchBuild({ files, runs: files > 5000 ? 2 : 3 });
+  const b = await benchBuild({ files, runs: 3 });
   row(`cold build, ${files.toLocaleString('en')} files (whole process)`, ms(b.coldMs), `(b) ${ms(b.floorBMs)}`, x(b.coldVsB), files >= 10000 ? '≤ 0.30×' : '');
   row(`no-change build, ${files.toLocaleString('en')} files (whole process)`, ms(b.warmMs), `(a) ${ms(b.floorAMs)}`, x(b.warmVsA), files >= 10000 ? '≤ 3×' : '');
   row(`peak RSS, ${files.toLocaleString('en')} files`, `${Math.round(b.peakRssMb)} MB`, '—', '—', files >= 10000 ? '< 1 GiB' : '');
