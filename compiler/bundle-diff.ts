@@ -67,14 +67,12 @@ export interface AgentChange {
 }
 
 export function diffManifests(older: Manifest, newer: Manifest): BundleDiff {
-  const oldSections = sectionsOf(older);
-  const newSections = sectionsOf(newer);
+  const sections = sectionEntries(older, newer);
   return {
-    profiles: unionOfKeys(older.profiles, newer.profiles).map((name) =>
-      diffProfile(name, older.profiles[name], newer.profiles[name], oldSections, newSections),
-    ),
-    sections: unionOfKeys(Object.fromEntries(oldSections), Object.fromEntries(newSections))
-      .map((name) => diffSection(name, oldSections.get(name), newSections.get(name)))
+    profiles: unionOfKeys(older.profiles, newer.profiles).map((name) => diffProfile(name, older.profiles[name], newer.profiles[name], sections)),
+    sections: [...new Set([...sections.old.keys(), ...sections.new.keys()])]
+      .sort()
+      .map((name) => diffSection(name, sections.old.get(name), sections.new.get(name)))
       .filter((c): c is SectionChange => c !== null),
     agents: unionOfKeys(older.agents, newer.agents)
       .map((name) => diffAgent(name, older.agents[name], newer.agents[name]))
@@ -87,25 +85,49 @@ export function isEmptyDiff(diff: BundleDiff): boolean {
   return diff.sections.length === 0 && diff.agents.length === 0 && diff.profiles.every((p) => p.status === 'unchanged');
 }
 
-/** A section's entry is the same in every profile that lists it, so one map covers the bundle. */
-function sectionsOf(manifest: Manifest): Map<string, SectionEntry> {
-  const out = new Map<string, SectionEntry>();
-  for (const profile of Object.values(manifest.profiles)) for (const s of profile.sections) out.set(s.name, s);
-  return out;
+interface SectionEntries {
+  old: ReadonlyMap<string, SectionEntry>;
+  new: ReadonlyMap<string, SectionEntry>;
 }
 
-function diffProfile(
-  name: string,
-  older: ProfileEntry | undefined,
-  newer: ProfileEntry | undefined,
-  oldSections: ReadonlyMap<string, SectionEntry>,
-  newSections: ReadonlyMap<string, SectionEntry>,
-): ProfileChange {
-  const oldNames = older?.sections.map((s) => s.name) ?? [];
-  const newNames = newer?.sections.map((s) => s.name) ?? [];
-  // Sets, not `includes`: watch mode diffs every profile of a large bundle after each rebuild.
-  const oldSet = new Set(oldNames);
-  const newSet = new Set(newNames);
+/**
+ * The sections that can differ, by name, on each side: those of profiles
+ * that are not the very same entry in both manifests. Watch mode diffs
+ * consecutive builds, which share the entries of everything unchanged, so a
+ * rebuild of a large bundle reads a profile or two, not every section. A
+ * section's entry is the same in every profile of a manifest that lists it,
+ * so a section in an unchanged profile is unchanged; one that a changed
+ * profile dropped or gained is looked up in the other profiles too.
+ */
+function sectionEntries(older: Manifest, newer: Manifest): SectionEntries {
+  const changed = (from: Manifest, to: Manifest) => Object.keys(from.profiles).filter((name) => from.profiles[name] !== to.profiles[name]);
+  const collect = (manifest: Manifest, names: readonly string[]) => {
+    const out = new Map<string, SectionEntry>();
+    for (const name of names) for (const s of manifest.profiles[name]!.sections) out.set(s.name, s);
+    return out;
+  };
+  const oldSections = collect(older, changed(older, newer));
+  const newSections = collect(newer, changed(newer, older));
+  let allOld: Map<string, SectionEntry> | undefined;
+  let allNew: Map<string, SectionEntry> | undefined;
+  for (const name of newSections.keys()) {
+    if (!oldSections.has(name)) {
+      allOld ??= collect(older, Object.keys(older.profiles));
+      const entry = allOld.get(name);
+      if (entry) oldSections.set(name, entry);
+    }
+  }
+  for (const name of oldSections.keys()) {
+    if (!newSections.has(name)) {
+      allNew ??= collect(newer, Object.keys(newer.profiles));
+      const entry = allNew.get(name);
+      if (entry) newSections.set(name, entry);
+    }
+  }
+  return { old: oldSections, new: newSections };
+}
+
+function diffProfile(name: string, older: ProfileEntry | undefined, newer: ProfileEntry | undefined, sections: SectionEntries): ProfileChange {
   const change: ProfileChange = {
     name,
     status: statusOf(older, newer),
@@ -113,15 +135,23 @@ function diffProfile(
     cacheBust: older !== undefined && newer !== undefined && older.staticPrefixHash !== newer.staticPrefixHash,
     staticTokens: size(older?.staticTokens, newer?.staticTokens),
     boundaryIndex: { old: older?.boundaryIndex ?? null, new: newer?.boundaryIndex ?? null },
-    sectionsAdded: newNames.filter((n) => !oldSet.has(n)),
-    sectionsRemoved: oldNames.filter((n) => !newSet.has(n)),
+    sectionsAdded: [],
+    sectionsRemoved: [],
   };
+  // The very same entry (consecutive builds in watch mode): nothing in it changed.
+  if (older !== undefined && older === newer) return { ...change, status: 'unchanged' };
+  const oldNames = older?.sections.map((s) => s.name) ?? [];
+  const newNames = newer?.sections.map((s) => s.name) ?? [];
+  const oldSet = new Set(oldNames);
+  const newSet = new Set(newNames);
+  change.sectionsAdded = newNames.filter((n) => !oldSet.has(n));
+  change.sectionsRemoved = oldNames.filter((n) => !newSet.has(n));
   if (change.status === 'changed' && older && newer) {
     const same =
       older.description === newer.description &&
       older.staticPrefixHash === newer.staticPrefixHash &&
       oldNames.join('\n') === newNames.join('\n') &&
-      newNames.every((n) => sameSection(oldSections.get(n), newSections.get(n)));
+      newNames.every((n) => sameSection(sections.old.get(n), sections.new.get(n)));
     if (same) change.status = 'unchanged';
   }
   return change;

@@ -134,6 +134,24 @@ describe('prompt-build diff (Markdown)', () => {
   });
 });
 
+describe('diffManifests on consecutive builds (entries shared, as in watch mode)', () => {
+  it('a section dropped from one profile but still in another is neither removed nor changed', async () => {
+    const older = await manifest(oldDir);
+    const dflt = older.profiles.default!;
+    const newer: Manifest = { ...older, profiles: { ...older.profiles, default: { ...dflt, sections: dflt.sections.filter((s) => s.name !== 'intro') } } };
+    expect(older.profiles.simple!.sections.map((s) => s.name)).toContain('intro');
+    for (const [a, b, added, removed] of [
+      [older, newer, [], ['intro']],
+      [newer, older, ['intro'], []],
+    ] as const) {
+      const diff = diffManifests(a, b);
+      expect(diff.sections).toEqual([]);
+      expect(diff.profiles.find((p) => p.name === 'simple')).toMatchObject({ status: 'unchanged', sectionsAdded: [], sectionsRemoved: [] });
+      expect(diff.profiles.find((p) => p.name === 'default')).toMatchObject({ status: 'changed', sectionsAdded: added, sectionsRemoved: removed });
+    }
+  });
+});
+
 describe('prompt-build diff, bad arguments', () => {
   it('exits 2 for a path that does not exist', async () => {
     const run = await runCli(['diff', oldDir, path.join(root, 'nowhere')]);
