@@ -8,7 +8,7 @@
  */
 import { InternalError } from './diagnostics.js';
 import { stableStringify } from './hash.js';
-import { joinPieces, Piece } from './pieces.js';
+import { joinPieces, Piece, sameItems } from './pieces.js';
 import type { AgentEntry, Manifest, ProfileEntry, SectionEntry } from './runtime/manifest.js';
 
 /**
@@ -117,10 +117,6 @@ function agentLine(entry: AgentEntry, files: ReadonlyMap<string, string>): Piece
 
 const textLine = (file: string, content: string) => `  ${JSON.stringify(file)}: ${JSON.stringify(content)},\n`;
 const thunkLine = (file: string, content: string) => `  ${JSON.stringify(file)}: ${inlineThunk(file, content)},\n`;
-
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a.length === b.length && a.every((item, i) => item === b[i]);
-}
 
 function contentOf(files: ReadonlyMap<string, string>, file: string): string {
   const content = files.get(file);

@@ -21,7 +21,7 @@ import type { AgentDef, ProfileDef, SectionDef } from './definitions.js';
 import { diagnostic, type Diagnostic } from './diagnostics.js';
 import { itemPosition } from './frontmatter-fields.js';
 import { sha256, shortHash, stableStringify } from './hash.js';
-import { BundleFiles } from './pieces.js';
+import { BundleFiles, sameItems } from './pieces.js';
 import type { Source } from './source.js';
 import { stableJsonPieces } from './stable-json.js';
 import { generateThunkModule } from './template/index.js';
@@ -351,8 +351,4 @@ export function sourceEntry(source: Source, includes: readonly string[]): Source
   const entry = { hash: source.hash, includes: [...includes] };
   sourceEntries.set(source, entry);
   return entry;
-}
-
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a.length === b.length && a.every((item, i) => item === b[i]);
 }

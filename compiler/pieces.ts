@@ -1,8 +1,9 @@
 /**
  * Generated files in pieces. `manifest.json` and `bundle.mjs` are rewritten
  * whole on every watch-mode rebuild, yet nearly all of their text is what it
- * was the last time, and held in the same pieces: the serialisers keep one
- * per unchanged manifest entry and artifact (stable-json.ts, bundle-module.ts).
+ * was the last time, and held in the same pieces: the serialisers keep them
+ * with the unchanged objects they come from — runs of manifest members,
+ * profiles' blocks of texts (stable-json.ts, bundle-module.ts).
  * A piece encodes itself to UTF-8, and escapes itself for a JSON string, once,
  * so a rebuild pays for the pieces that changed, not for the size of the file.
  */
@@ -57,4 +58,9 @@ export class BundleFiles extends Map<string, string> {
     const generated = this.#generated.get(rel);
     return generated !== undefined && this.get(rel) === generated.text ? generated.pieces : undefined;
   }
+}
+
+/** Whether two lists hold the same items, by identity: how a cache of pieces tells it can serve again. */
+export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
 }

@@ -7,7 +7,7 @@
  * that writing it, and escaping it into `bundle.mjs`, reuse work as well.
  */
 import { isWritten, stableKeys, stableStringify } from './hash.js';
-import { Piece } from './pieces.js';
+import { Piece, sameItems } from './pieces.js';
 
 /**
  * The piece of an object written at a depth under a key, for as long as it
@@ -91,7 +91,7 @@ const chunks = new WeakMap<Piece, { run: readonly Piece[]; piece: Piece }>();
 
 function chunk(run: readonly Piece[]): Piece {
   const known = chunks.get(run[0]!);
-  if (known && known.run.length === run.length && known.run.every((p, i) => p === run[i])) return known.piece;
+  if (known && sameItems(known.run, run)) return known.piece;
   const piece = new Piece(run.map((p) => p.text).join(''));
   chunks.set(run[0]!, { run, piece });
   return piece;
