@@ -51,7 +51,7 @@ export async function writeBundle(outDir: string, files: ReadonlyMap<string, str
   const existing: ReadonlySet<string> | ReadonlyMap<string, string> = listed ? new Set((await listed).filter((rel) => !ours.has(rel))) : last!.files;
   // What this process wrote last time is known to be there, without a look at the disk;
   // on a rebuild of a large bundle, that is nearly every file.
-  const kept = (rel: string, content: string) => existing.has(rel) && previous?.get(rel) === content;
+  const kept = (rel: string, content: string) => previous?.get(rel) === content && (existing === previous || existing.has(rel));
   const artifacts: string[] = [];
   files.forEach((content, rel) => {
     if (!COMMIT_FILES.includes(rel) && !kept(rel, content)) artifacts.push(rel);
