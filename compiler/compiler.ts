@@ -23,6 +23,7 @@ import { openParseCache } from './parse-cache.js';
 import type { SourceEntry } from './runtime/manifest.js';
 import { problemToDiagnostic, type ReadFailure, type Source } from './source.js';
 import { isSource, SourceStore, type Loaded } from './source-store.js';
+import { SourcesRecord } from './sources-record.js';
 import { TOOL_FINGERPRINT } from './version.js';
 
 export interface FileChange {
@@ -55,6 +56,7 @@ export class Compiler {
   private discovered: string[] | null = null;
   /** The same paths, to look up (kept beside the list: a rebuild must not build a set of every source). */
   private discoveredSet = new Set<string>();
+  private readonly sources = new SourcesRecord();
   private readonly host: IncludeHost;
 
   constructor(
@@ -84,7 +86,7 @@ export class Compiler {
     );
     // A rebuild parses a handful of files; rewriting the whole parse cache after each would cost more than it saves.
     if (full) await this.store.saveCache();
-    return this.finish(recompiled.sort());
+    return this.finish(recompiled.sort(), full);
   }
 
   /**
@@ -181,9 +183,9 @@ export class Compiler {
     return this.store.peek(path.join(this.options.root, rel));
   }
 
-  private async finish(recompiled: string[]): Promise<BuildResult> {
+  private async finish(recompiled: string[], full: boolean): Promise<BuildResult> {
     const diagnostics = this.entries.diagnostics();
-    const { sources, count: sourceCount } = await this.sourceEntries();
+    const sources = await this.sourceEntries(full);
     const profiles = this.entries.profiles();
     diagnostics.push(...checkProfiles(profiles, () => this.entries.sectionNamesKnown()));
     const bundle = hasErrors(diagnostics)
@@ -197,7 +199,7 @@ export class Compiler {
       bundle,
       recompiled,
       stats: {
-        sources: sourceCount,
+        sources: this.sources.size,
         cacheHits: this.cacheStats.hits,
         cacheMisses: this.cacheStats.misses,
         cacheDiscarded: this.cacheStats.discarded,
@@ -207,33 +209,24 @@ export class Compiler {
 
   /**
    * The `sources` of the manifest: every source, and every file one includes,
-   * with the files it includes directly — the build's dependency graph.
+   * with the files it includes directly — the build's dependency graph. A
+   * rebuild looks again only at the paths its changes touched.
    */
-  private async sourceEntries(): Promise<{ sources: Record<string, SourceEntry>; count: number }> {
-    const sources: Record<string, SourceEntry> = {};
-    let count = 0;
-    const add = (rel: string, source: Source) => {
-      sources[rel] = sourceEntry(source, this.entries.includesOf(rel));
-      count++;
+  private async sourceEntries(full: boolean): Promise<Record<string, SourceEntry>> {
+    const touched = this.entries.takeTouched();
+    const discovered = this.discoveredSet;
+    const entryOf = (rel: string): SourceEntry | null | Promise<SourceEntry | null> => {
+      if (discovered.has(rel)) return this.entries.sourceEntryOf(rel);
+      // Reached by includes only (outside prompts/ and agents/).
+      if (!this.entries.inGraph(rel)) return null;
+      return this.store.load(path.join(this.options.root, rel)).then((loaded) => (isSource(loaded) ? sourceEntry(loaded, this.entries.includesOf(rel)) : null));
     };
-    for (const rel of this.discovered!) {
-      const entry = this.entries.sourceEntryOf(rel);
-      if (!entry) continue;
-      sources[rel] = entry;
-      count++;
+    if (!full) {
+      const updated = await this.sources.update(touched, entryOf);
+      if (updated) return updated;
     }
-    // Files reached by includes only (outside prompts/ and agents/), and what they include.
-    const reached: string[] = [];
-    this.entries.forEachInclude((from, targets) => {
-      if (!sources[from]) reached.push(from);
-      for (const to of targets) if (!sources[to]) reached.push(to);
-    });
-    for (const rel of reached) {
-      if (sources[rel]) continue;
-      const loaded = await this.store.load(path.join(this.options.root, rel));
-      if (isSource(loaded)) add(rel, loaded);
-    }
-    return { sources, count };
+    const reached = this.entries.graphPaths().filter((rel) => !discovered.has(rel));
+    return this.sources.rebuild([...this.discovered!, ...reached], entryOf);
   }
 }
 

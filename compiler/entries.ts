@@ -48,6 +48,12 @@ export class Entries {
   private readonly profilesNaming = new Map<string, Set<string>>();
   /** Includer → included file → how many entries recorded that edge. */
   private readonly edges = new Map<string, Map<string, number>>();
+  /** Included file → how many includers include it. */
+  private readonly includers = new Map<string, number>();
+  /** Names of compiled sections no profile names. */
+  private readonly unusedNames = new Set<string>();
+  /** Paths whose source entry (see `sourceEntryOf`) may have changed, or whose place in the include graph may have: see `takeTouched`. */
+  private touched = new Set<string>();
   private readonly sortedIncludes = new Map<string, string[]>();
   /** Path → its source's manifest entry, null when unreadable; forgotten when the entry or its includes change. */
   private readonly sourceEntriesByPath = new Map<string, SourceEntry | null>();
@@ -126,18 +132,30 @@ export class Entries {
     return out;
   }
 
-  /** Each includer with the files it includes directly, sorted: the dependency graph of every compiled output. */
-  forEachInclude(visit: (from: string, targets: readonly string[]) => void): void {
-    this.edges.forEach((_, from) => visit(from, this.includesOf(from)));
+  /** Every file that includes or is included: the nodes of the include graph. */
+  graphPaths(): string[] {
+    return [...new Set([...this.edges.keys(), ...this.includers.keys()])];
   }
 
-  /** The compiled sections no profile names: not emitted (reported as unused). */
+  /** Whether `rel` includes a file or is included by one. */
+  inGraph(rel: string): boolean {
+    return this.edges.has(rel) || this.includers.has(rel);
+  }
+
+  /**
+   * The paths whose source entry, or whose place in the include graph, may
+   * have changed since the last call: what a rebuild of the manifest's
+   * `sources` must look at again. The rest are as they were.
+   */
+  takeTouched(): ReadonlySet<string> {
+    const touched = this.touched;
+    this.touched = new Set();
+    return touched;
+  }
+
+  /** The compiled sections no profile names, by path: not emitted (reported as unused). */
   unusedSections(): CompiledSection[] {
-    const unused: CompiledSection[] = [];
-    this.sectionNames.holders.forEach((section, name) => {
-      if (!this.profilesNaming.get(name)?.size) unused.push(section);
-    });
-    return unused;
+    return [...this.unusedNames].map((name) => this.sectionNames.holders.get(name)!).sort((a, b) => (a.def.source < b.def.source ? -1 : 1));
   }
 
   includesOf(rel: string): readonly string[] {
@@ -163,6 +181,7 @@ export class Entries {
   private index(entry: Entry, step: 1 | -1): void {
     const { rel, result } = entry;
     this.sourceEntriesByPath.delete(rel);
+    this.touched.add(rel);
     if (result.diagnostics.length > 0) {
       if (step > 0) this.reporting.add(rel);
       else this.reporting.delete(rel);
@@ -177,6 +196,7 @@ export class Entries {
           const { def, compiled } = result;
           this.sectionNames.adjust(def.name, rel, step, () => ({ def, compiled }));
           this.sectionNameChanged(def.name);
+          this.checkUsed(def.name);
         } else {
           const name = result.def?.name ?? stem(rel);
           adjustCount(this.failedSections, name, step);
@@ -193,7 +213,10 @@ export class Entries {
         if (result.def && isSource(entry.loaded)) {
           if (step > 0) this.profileDefs.set(rel, { def: result.def, source: entry.loaded });
           else this.profileDefs.delete(rel);
-          for (const name of result.def.sections) adjustSet(this.profilesNaming, name, rel, step);
+          for (const name of result.def.sections) {
+            adjustSet(this.profilesNaming, name, rel, step);
+            this.checkUsed(name);
+          }
           this.resolvedProfiles.delete(rel);
           this.profilePaths = null;
         }
@@ -208,13 +231,23 @@ export class Entries {
     for (const rel of this.profilesNaming.get(name) ?? []) this.resolvedProfiles.delete(rel);
   }
 
+  /** After a change of what claims `name` or of the profiles naming it. */
+  private checkUsed(name: string): void {
+    if (this.sectionNames.holders.has(name) && !this.profilesNaming.has(name)) this.unusedNames.add(name);
+    else this.unusedNames.delete(name);
+  }
+
   private countEdge(from: string, to: string, step: 1 | -1): void {
     let targets = this.edges.get(from);
     if (!targets) this.edges.set(from, (targets = new Map()));
+    const before = targets.size;
     adjustCount(targets, to, step);
+    // A new or a last edge between the two.
+    if (targets.size !== before) adjustCount(this.includers, to, step);
     if (targets.size === 0) this.edges.delete(from);
     this.sortedIncludes.delete(from);
     this.sourceEntriesByPath.delete(from);
+    this.touched.add(from).add(to);
   }
 }
 

@@ -23,10 +23,27 @@ export function stableStringify(value: unknown): string {
  * and that a `__proto__` key is lost in the sorted copy. Keys whose value JSON
  * leaves out (undefined, functions, symbols) are left out.
  */
-export function stableKeys(value: object): string[] {
+export function stableKeys(value: object): readonly string[] {
+  const known = sortedKeys.get(value);
+  if (known) return known;
   const sorted = Object.keys(value).sort();
   const keys = sorted.some(mayReorder) ? keysOfCopy(sorted) : sorted;
   return keys.filter((key) => isWritten((value as Record<string, unknown>)[key]));
+}
+
+/** Objects whose keys their maker already holds sorted, with `stableKeys` of them. */
+const sortedKeys = new WeakMap<object, readonly string[]>();
+
+/**
+ * Tells `stableKeys` the keys of `record`, which the caller holds sorted
+ * already — sorting tens of thousands of them on every rebuild would cost
+ * more than the rest of serialising the object. `keys` must be exactly
+ * `Object.keys(record)`, sorted, each with a value JSON writes; neither may
+ * change afterwards.
+ */
+export function withSortedKeys<T extends object>(record: T, keys: readonly string[]): T {
+  sortedKeys.set(record, keys.some(mayReorder) ? keysOfCopy(keys) : keys);
+  return record;
 }
 
 /** Whether `key` can make the sorted copy's key order differ from the sorted keys: integer-like or `__proto__`. */

@@ -127,6 +127,33 @@ describe('incremental rebuilds', () => {
     expect(manifest.sources['prompts/fragments/zz-outer.md']!.includes).toEqual([]);
   });
 
+  it('lists a file outside prompts/ that an include reaches, follows its edits, and drops it when no include does', async () => {
+    await step(async () => [...(await add('docs/zz-inner.md', 'Docs inner.\n')), ...(await add('docs/zz-outer.md', 'Docs outer.\n\n@./zz-inner.md\n'))]);
+    expect(manifest.sources['docs/zz-outer.md']).toBeUndefined();
+    const leaf = targets().leaves[7]!;
+    const text = await read(leaf);
+    await step(() => edit(leaf, (t) => `${t}\n@../../docs/zz-outer.md\n`));
+    expect(manifest.sources['docs/zz-outer.md']!.includes).toEqual(['docs/zz-inner.md']);
+    const before = manifest.sources['docs/zz-inner.md']!.hash;
+    await step(() => edit('docs/zz-inner.md', (t) => `${t}Edited.\n`));
+    expect(manifest.sources['docs/zz-inner.md']!.hash).not.toBe(before);
+    await step(() => edit('docs/zz-outer.md', () => 'Docs outer, no include.\n'));
+    expect(manifest.sources['docs/zz-inner.md']).toBeUndefined();
+    await step(() => edit(leaf, () => text));
+    expect(manifest.sources['docs/zz-outer.md']).toBeUndefined();
+  });
+
+  it('warns of a section no profile names until one does', async () => {
+    const unused = (r: BuildResult) => r.diagnostics.filter((d) => d.rule === 'section/unused').map((d) => d.file);
+    const added = await step(() => add('prompts/sections/zz-unused.md', 'Named by nobody yet.\n'));
+    expect(unused(added)).toContain('prompts/sections/zz-unused.md');
+    const named = await step(() => add('prompts/profiles/zz-naming.md', '---\nsections: [zz-unused]\n---\n'));
+    expect(unused(named)).not.toContain('prompts/sections/zz-unused.md');
+    const again = await step(() => remove('prompts/profiles/zz-naming.md'));
+    expect(unused(again)).toContain('prompts/sections/zz-unused.md');
+    await step(() => remove('prompts/sections/zz-unused.md'));
+  });
+
   it('reports a second file claiming a section name until either goes', async () => {
     // The first static section of a profile with more: whichever file holds its name decides whether those after it
     // come after a dynamic section.
