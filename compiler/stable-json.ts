@@ -47,33 +47,94 @@ function writeContainer(value: object, key: string | null, depth: number, unitDe
   }
   const separator = layout(`,${newline(depth + 1)}`);
   out.push(new Piece(prefix + open), layout(newline(depth + 1)));
-  const member = (i: number) => (array ? array[i] : (value as Record<string, unknown>)[keys![i]!]);
   if (depth + 1 < unitDepth) {
     for (let i = 0; i < count; i++) {
       if (i > 0) out.push(separator);
-      writeValue(member(i), array ? null : keys![i]!, depth + 1, unitDepth, out);
+      writeValue(array ? array[i] : (value as Record<string, unknown>)[keys![i]!], array ? null : keys![i]!, depth + 1, unitDepth, out);
     }
   } else {
-    let run: Piece[] = [];
-    const flush = () => {
-      if (run.length > 0) out.push(chunk(run));
-      run = [];
-    };
-    for (let i = 0; i < count; i++) {
-      if (i > 0) (run.length > 0 ? run : out).push(separator);
-      const piece = unit(member(i), array ? null : keys![i]!, depth + 1);
-      if (piece.text.length > LARGE) {
-        // Alone: rebuilding a run of large members for a change to one would cost more than the pieces save.
-        flush();
-        out.push(piece);
-      } else {
-        run.push(piece);
-        if (run.length === 2 * CHUNK - 1) flush();
-      }
+    for (const [i, run] of memberRuns(value, array, keys, depth).entries()) {
+      if (i > 0) out.push(separator);
+      out.push(run.piece);
     }
-    flush();
   }
   out.push(layout(newline(depth) + close));
+}
+
+/** Members `from` to `to` (exclusive) and the separators between them, as one piece. */
+interface Run {
+  from: number;
+  to: number;
+  piece: Piece;
+}
+
+/**
+ * What was written last for an object whose keys came as this very array
+ * (see `withSortedKeys`): a large record rebuilt with a few members changed.
+ * Its members are compared by identity and its unchanged runs reused, with
+ * no look at the pieces of each member.
+ */
+const lastRuns = new WeakMap<readonly string[], { depth: number; values: unknown[]; runs: Run[] }>();
+
+/** The members of a container at `depth` in runs (see `CHUNK`), reusing the runs of the last write of the same keys. */
+function memberRuns(value: object, array: unknown[] | null, keys: readonly string[] | null, depth: number): Run[] {
+  const values = array ?? keys!.map((key) => (value as Record<string, unknown>)[key]);
+  const last = keys ? lastRuns.get(keys) : undefined;
+  const runs: Run[] = [];
+  let run: Piece[] = [];
+  let from = 0;
+  const flush = (to: number) => {
+    if (run.length > 0) runs.push({ from, to, piece: chunk(run) });
+    run = [];
+    from = to;
+  };
+  const separator = layout(`,${newline(depth + 1)}`);
+  let i = 0;
+  while (i < values.length) {
+    const reusable = last?.depth === depth ? reusableRun(last, values, i) : undefined;
+    if (reusable) {
+      flush(i);
+      runs.push(reusable);
+      i = from = reusable.to;
+      continue;
+    }
+    if (run.length > 0) run.push(separator);
+    const piece = unit(values[i], array ? null : keys![i]!, depth + 1);
+    if (piece.text.length > LARGE) {
+      // Alone: rebuilding a run of large members for a change to one would cost more than the pieces save.
+      flush(i);
+      runs.push({ from: i, to: i + 1, piece });
+      from = i + 1;
+    } else {
+      run.push(piece);
+      if (run.length === 2 * CHUNK - 1) flush(i + 1);
+    }
+    i++;
+  }
+  flush(values.length);
+  if (keys) lastRuns.set(keys, { depth, values, runs });
+  return runs;
+}
+
+/** The run of the last write starting at member `i`, when all its members are the same values. */
+function reusableRun(last: { values: unknown[]; runs: Run[] }, values: readonly unknown[], i: number): Run | undefined {
+  const run = runStartingAt(last.runs, i);
+  if (!run || run.to > values.length) return undefined;
+  for (let j = run.from; j < run.to; j++) if (values[j] !== last.values[j]) return undefined;
+  return run;
+}
+
+function runStartingAt(runs: readonly Run[], i: number): Run | undefined {
+  let lo = 0;
+  let hi = runs.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const from = runs[mid]!.from;
+    if (from === i) return runs[mid];
+    if (from < i) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return undefined;
 }
 
 /**

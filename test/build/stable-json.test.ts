@@ -6,7 +6,7 @@
  * surrogate pairs — and whatever was serialised before.
  */
 import { describe, expect, it } from 'vitest';
-import { stableStringify } from '../../compiler/hash.js';
+import { stableStringify, withSortedKeys } from '../../compiler/hash.js';
 import { BundleFiles, joinPieces, Piece } from '../../compiler/pieces.js';
 import { stableJsonPieces } from '../../compiler/stable-json.js';
 
@@ -51,6 +51,26 @@ describe('stableJsonPieces', () => {
     expect(pieceWith(after, '"s150.md"')).not.toBe(pieceWith(before, '"s150.md"'));
     expect(pieceWith(after, '"s000.md"')).not.toBe(pieceWith(after, '"s100.md"'));
     expect(joinPieces(after)).toBe(stableStringify({ profiles: { big: large }, sources: Object.fromEntries(entries.map(([k, v], i) => [k, i === 150 ? { hash: 'new', includes: [] } : v])) }));
+  });
+
+  it('reuses the runs of a record whose maker holds its keys sorted, comparing members by identity', () => {
+    const keys = Array.from({ length: 300 }, (_, i) => `prompts/s${String(i).padStart(3, '0')}.md`);
+    const values = keys.map((_, i) => ({ hash: `h${i}`, includes: i % 7 === 0 ? ['prompts/x.md'] : [] }));
+    const record = (vals: readonly unknown[]) => withSortedKeys(Object.fromEntries(keys.map((k, i) => [k, vals[i]])), keys);
+    const first = record(values);
+    const before = stableJsonPieces({ sources: first }, 2);
+    const changed = [...values];
+    changed[200] = { hash: 'new', includes: [] };
+    changed[201] = 'a primitive';
+    const after = stableJsonPieces({ sources: record(changed) }, 2);
+    expect(joinPieces(after)).toBe(stableStringify({ sources: Object.fromEntries(keys.map((k, i) => [k, changed[i]])) }));
+    const pieceWith = (pieces: Piece[], text: string) => pieces.find((p) => p.text.includes(text))!;
+    expect(pieceWith(after, '"prompts/s000.md"')).toBe(pieceWith(before, '"prompts/s000.md"'));
+    expect(pieceWith(after, '"prompts/s299.md"')).toBe(pieceWith(before, '"prompts/s299.md"'));
+    expect(pieceWith(after, '"prompts/s200.md"')).not.toBe(pieceWith(before, '"prompts/s200.md"'));
+    // The same keys at another depth: nothing reused, still exact.
+    expect(joinPieces(stableJsonPieces({ a: { sources: record(changed) } }, 3))).toBe(stableStringify({ a: { sources: record(changed) } }));
+    expect(joinPieces(stableJsonPieces({ sources: record(values) }, 2))).toBe(joinPieces(before));
   });
 
   it('orders integer-like keys as JSON.stringify does, and loses __proto__ as the sorted copy does', () => {
