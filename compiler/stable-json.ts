@@ -98,7 +98,6 @@ function memberRuns(value: object, array: unknown[] | null, keys: readonly strin
       i = from = reusable.to;
       continue;
     }
-    if (run.length > 0) run.push(separator);
     const piece = unit(values[i], array ? null : keys![i]!, depth + 1);
     if (piece.text.length > LARGE) {
       // Alone: rebuilding a run of large members for a change to one would cost more than the pieces save.
@@ -106,6 +105,7 @@ function memberRuns(value: object, array: unknown[] | null, keys: readonly strin
       runs.push({ from: i, to: i + 1, piece });
       from = i + 1;
     } else {
+      if (run.length > 0) run.push(separator);
       run.push(piece);
       if (run.length === 2 * CHUNK - 1) flush(i + 1);
     }

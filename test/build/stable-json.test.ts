@@ -53,6 +53,15 @@ describe('stableJsonPieces', () => {
     expect(joinPieces(after)).toBe(stableStringify({ profiles: { big: large }, sources: Object.fromEntries(entries.map(([k, v], i) => [k, i === 150 ? { hash: 'new', includes: [] } : v])) }));
   });
 
+  it('lays out small and large members side by side, in any order', () => {
+    const large = (c: string) => ({ text: c.repeat(3000) });
+    const members = [['a', 1], ['b', large('b')], ['c', { x: 1 }], ['d', 'small'], ['e', large('e')], ['f', large('f')], ['g', [1, 2]]] as const;
+    for (let shift = 0; shift < members.length; shift++) {
+      const value = { top: Object.fromEntries(members.map(([k], i) => [k, members[(i + shift) % members.length]![1]])) };
+      expect(joinPieces(stableJsonPieces(value, 2))).toBe(stableStringify(value));
+    }
+  });
+
   it('reuses the runs of a record whose maker holds its keys sorted, comparing members by identity', () => {
     const keys = Array.from({ length: 300 }, (_, i) => `prompts/s${String(i).padStart(3, '0')}.md`);
     const values = keys.map((_, i) => ({ hash: `h${i}`, includes: i % 7 === 0 ? ['prompts/x.md'] : [] }));
