@@ -13,7 +13,7 @@ import { benchBuild } from './build.mjs';
 import { benchContext } from './context.mjs';
 import { benchRender } from './render.mjs';
 import { benchAssemble } from './runtime.mjs';
-import { benchWatch } from './watch.mjs';
+import { benchWatch, PAUSE_MS } from './watch.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -41,6 +41,7 @@ for (const files of sizes) {
   const w = await benchWatch({ root: path.join(HERE, '.trees', `tree-${files}`) });
   row(`watch: fragment edit → rebuilt, ${files.toLocaleString('en')} files`, ms(w.incrementalMs), `cold ${ms(w.coldMs)}`, `${(w.ratio * 100).toFixed(2)} %`, files >= 10000 ? '≤ 2 %' : '');
   row(`watch: leaf edit (one section), ${files.toLocaleString('en')} files`, ms(w.leafMs), '—', '—', '< 50 ms');
+  row(`watch: leaf edit ${PAUSE_MS / 1000} s after the last rebuild, ${files.toLocaleString('en')} files`, ms(w.pausedLeafMs), '—', '—', '');
 }
 row('assemble default profile, warm section cache', us(a.assembleNs), `array.join ${us(a.floorNs)}`, x(a.ratio), '≤ 3×');
 row('loadBundle of this repository’s dist/', ms(a.loadBundleMs), '—', '—', '');

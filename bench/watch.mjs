@@ -22,20 +22,25 @@ const HERE = fileURLToPath(import.meta.url);
  * Medians over `edits` edits of each kind: `coldMs` (fresh compiler, no parse
  * cache, build + write, each in a process of its own), `incrementalMs` (a
  * fragment included by sections), `leafMs` (a section in a profile that
- * nothing includes), and `ratio` (incremental / cold). The edits are made in
+ * nothing includes), `ratio` (incremental / cold), and `pausedLeafMs` (leaf
+ * edits made `PAUSE_MS` after the last rebuild, as an author saves, where
+ * the others follow one another at once). The edits are made in
  * one session of a fresh process, as in `prompt-build watch`: one compiler,
  * its first build then the rebuilds — not in a process still holding the
  * garbage of other benchmarks.
  */
-export function benchWatch({ root, coldRuns = 3, edits = 9 }) {
+export function benchWatch({ root, coldRuns = 3, edits = 9, pausedEdits = 5 }) {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [HERE, '--session', root, String(coldRuns), String(edits)], (error, stdout) =>
+    execFile(process.execPath, [HERE, '--session', root, String(coldRuns), String(edits), String(pausedEdits)], (error, stdout) =>
       error ? reject(error) : resolve(JSON.parse(stdout)),
     );
   });
 }
 
-async function watchSession({ root, coldRuns, edits }) {
+/** The pause before each of the paused edits. */
+export const PAUSE_MS = 3000;
+
+async function watchSession({ root, coldRuns, edits, pausedEdits }) {
   const outDir = await fs.mkdtemp(path.join(root, '.bench-watch-'));
   const originals = new Map();
   try {
@@ -68,9 +73,22 @@ async function watchSession({ root, coldRuns, edits }) {
       fragmentTimes.push(await rebuild(pick(fragments, i, edits), i));
       leafTimes.push(await rebuild(pick(leaves, i, edits), i));
     }
+    // Edits as an author makes them, seconds apart: what the VM's memory does meanwhile shows (see the README).
+    const pausedTimes = [];
+    for (let i = 0; i < pausedEdits; i++) {
+      await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+      pausedTimes.push(await rebuild(pick(leaves, i, pausedEdits), edits + i));
+    }
     const coldMs = median(cold);
     const incrementalMs = median(fragmentTimes);
-    return { sources: Object.keys(manifest.sources).length, coldMs, incrementalMs, leafMs: median(leafTimes), ratio: incrementalMs / coldMs };
+    return {
+      sources: Object.keys(manifest.sources).length,
+      coldMs,
+      incrementalMs,
+      leafMs: median(leafTimes),
+      pausedLeafMs: pausedEdits > 0 ? median(pausedTimes) : null,
+      ratio: incrementalMs / coldMs,
+    };
   } finally {
     await Promise.all([...originals].map(([file, bytes]) => fs.writeFile(file, bytes)));
     await fs.rm(outDir, { recursive: true, force: true });
@@ -119,8 +137,8 @@ async function coldBuild(root, outDir) {
 if (process.argv[2] === '--cold') {
   process.stdout.write(String(await coldBuild(process.argv[3], process.argv[4])));
 } else if (process.argv[2] === '--session') {
-  const [root, coldRuns, edits] = process.argv.slice(3);
-  process.stdout.write(JSON.stringify(await watchSession({ root, coldRuns: Number(coldRuns), edits: Number(edits) })));
+  const [root, coldRuns, edits, pausedEdits] = process.argv.slice(3);
+  process.stdout.write(JSON.stringify(await watchSession({ root, coldRuns: Number(coldRuns), edits: Number(edits), pausedEdits: Number(pausedEdits) })));
 } else if (import.meta.url === `file://${process.argv[1]}`) {
   let root = process.argv[2];
   if (!root) {
