@@ -67,4 +67,3 @@ export class SourcesRecord {
     return withSortedKeys(record, paths);
   }
 }
-
