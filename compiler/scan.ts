@@ -9,9 +9,7 @@
  * `{{` and no `<!--` has nothing to find, and parsing is the whole cost of a
  * build (see `needsScan`).
  */
-import { unified } from 'unified';
-import remarkParse from 'remark-parse';
-import type { Nodes, Parents, Root } from 'mdast';
+import { proseOf, type Range } from './prose.js';
 
 export interface Directive {
   /** Body offsets of the token `@path` (end exclusive). */
@@ -21,10 +19,7 @@ export interface Directive {
   path: string;
 }
 
-export interface Range {
-  start: number;
-  end: number;
-}
+export type { Range };
 
 export interface Scan {
   directives: Directive[];
@@ -58,8 +53,6 @@ function needsScan(body: string, extensions: readonly string[], proseTemplates =
   return false;
 }
 
-const processor = unified().use(remarkParse).freeze();
-
 /**
  * `proseTemplates: false` is for a dynamic section, whose whole body is a
  * template: its `{{` then need no tree and are all reported (the list only
@@ -69,9 +62,10 @@ export function scanBody(body: string, extensions: readonly string[], { proseTem
   if (!needsScan(body, extensions, proseTemplates)) {
     return proseTemplates || !body.includes('{{') ? EMPTY_SCAN : { directives: [], comments: [], templates: allIndexes(body, '{{') };
   }
-  const tree = processor.parse(body) as Root;
+  const { texts, blockHtml } = proseOf(body);
   const scan: Scan = { directives: [], comments: [], templates: [] };
-  walk(tree, body, extensions, scan, true);
+  for (const { start, end } of texts) scanText(body, start, end, extensions, scan);
+  for (const html of blockHtml) if (isPureComment(html.value)) scan.comments.push(commentRemoval(body, html.start, html.end));
   return scan;
 }
 
@@ -83,34 +77,6 @@ function allIndexes(text: string, needle: string): number[] {
 
 // `@` at the start of the slice or after whitespace; the path runs to the next whitespace.
 const TOKEN_IN_TEXT = /(^|\s)@(\S+)/g;
-
-function walk(node: Parents, body: string, extensions: readonly string[], scan: Scan, blockLevel: boolean): void {
-  for (const child of node.children as Nodes[]) {
-    const start = child.position?.start.offset;
-    const end = child.position?.end.offset;
-    if (start === undefined || end === undefined) continue;
-    switch (child.type) {
-      case 'text':
-        scanText(body, start, end, extensions, scan);
-        break;
-      case 'html':
-        if (blockLevel && isPureComment(child.value)) scan.comments.push(commentRemoval(body, start, end));
-        break;
-      case 'code':
-      case 'inlineCode':
-        break;
-      case 'link':
-        // An autolink (`<https://…>`) shows its destination as text: not prose.
-        if (body[start] !== '<') walk(child, body, extensions, scan, false);
-        break;
-      default:
-        if ('children' in child) {
-          const isBlock = child.type === 'blockquote' || child.type === 'list' || child.type === 'listItem';
-          walk(child, body, extensions, scan, isBlock);
-        }
-    }
-  }
-}
 
 function scanText(body: string, start: number, end: number, extensions: readonly string[], scan: Scan): void {
   const raw = body.slice(start, end);
