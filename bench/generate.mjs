@@ -97,7 +97,8 @@ function pad(i) {
   return String(i).padStart(5, '0');
 }
 
-function mulberry32(seed) {
+/** A small seeded random number generator (uniform in [0, 1)); the tests use it too. */
+export function mulberry32(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

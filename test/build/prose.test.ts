@@ -8,6 +8,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../bench/generate.mjs';
 import { proseOf } from '../../compiler/prose.js';
 import { proseFromTree } from '../helpers/mdast-prose.js';
 import { REPO } from '../helpers/tree.js';
@@ -66,14 +67,3 @@ const PIECES = [
   '# ', '## heading @./h.md\n', '===\n', '---\n', 'Title\n===\n', '> ', '> quote @./i.md\n', '- ', '1. ', '- item\n  more\n', '    indented @./j.md\n',
   '```\n@./k.md\n```\n', '~~~js\ncode\n~~~\n', '```', '***\n', '"', "'", '.', ',', '|', 'a|b\n', '<!-- a -->\n\n', '\n> <!-- q -->\n', '- <!-- l -->\n',
 ];
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

@@ -6,6 +6,7 @@
  * surrogate pairs — and whatever was serialised before.
  */
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../bench/generate.mjs';
 import { stableStringify, withSortedKeys } from '../../compiler/hash.js';
 import { BundleFiles, joinPieces, Piece } from '../../compiler/pieces.js';
 import { stableJsonPieces } from '../../compiler/stable-json.js';
@@ -130,14 +131,4 @@ function randomValue(random: () => number, depth: number): unknown {
     });
   }
   return out;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
