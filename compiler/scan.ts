@@ -5,9 +5,10 @@
  *
  * The result holds offsets into the body, never re-serialised Markdown: the
  * compiler splices the body by these offsets so every other byte survives.
- * Most files need no syntax tree at all: a body with no include candidate, no
- * `{{` and no `<!--` has nothing to find, and parsing is the whole cost of a
- * build (see `needsScan`).
+ * Most files need no Markdown parsing at all: a body with no include
+ * candidate, no `{{` and no `<!--` has nothing to find, and parsing is the
+ * whole cost of a build (see `needsScan`); the others are tokenized, and
+ * only where their prose is is kept (prose.ts).
  */
 import { proseOf, type Range } from './prose.js';
 
@@ -42,8 +43,8 @@ function isCandidate(pathText: string, extensions: readonly string[]): boolean {
 }
 
 /**
- * Cheap pre-check: can `scanBody` find anything in this body that needs the
- * syntax tree? `{{` only does when template expressions in prose matter.
+ * Cheap pre-check: can `scanBody` find anything in this body that needs
+ * tokenizing? `{{` only does when template expressions in prose matter.
  */
 function needsScan(body: string, extensions: readonly string[], proseTemplates = true): boolean {
   if ((proseTemplates && body.includes('{{')) || body.includes('<!--')) return true;
@@ -55,7 +56,7 @@ function needsScan(body: string, extensions: readonly string[], proseTemplates =
 
 /**
  * `proseTemplates: false` is for a dynamic section, whose whole body is a
- * template: its `{{` then need no tree and are all reported (the list only
+ * template: its `{{` then need no tokenizing and are all reported (the list only
  * matters if such a file is included into a static section).
  */
 export function scanBody(body: string, extensions: readonly string[], { proseTemplates = true } = {}): Scan {
