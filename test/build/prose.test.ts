@@ -25,6 +25,7 @@ const CORPUS = path.resolve(REPO, '../shared/corpus');
 const corpus = await markdownUnder(CORPUS);
 
 describe('prose from micromark events', () => {
+  // The corpus lives beside the checkout (corpus.test.ts says so when it is absent); without it, this one case has nothing to read.
   it.runIf(corpus.length > 0)('equals the mdast tree on every file of the third-party corpus', async () => {
     for (const file of corpus) {
       const text = (await fs.readFile(file, 'utf8')).replace(/\r\n?/g, '\n');
