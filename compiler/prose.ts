@@ -70,7 +70,7 @@ export function proseOf(body: string): Prose {
     else texts.push((frame.text = { start: token.start.offset, end: token.end.offset }));
   };
 
-  for (const [kind, token] of events) {
+  for (const [kind, token, context] of events) {
     const { type } = token;
     if (opaque) {
       if (kind === 'enter') continue;
@@ -78,7 +78,8 @@ export function proseOf(body: string): Prose {
         if (type === 'htmlFlow') blockHtml.push({ start: opaque.start.offset, end: opaque.end.offset, value: html });
         opaque = null;
       } else if (opaque.type === 'htmlFlow' && (type === 'htmlFlowData' || type === 'lineEnding')) {
-        html += body.slice(token.start.offset, token.end.offset);
+        // As from-markdown reads it: a tab that a container's indent cut in two counts its remaining columns as spaces.
+        html += context.sliceSerialize(token);
       }
       if (type === 'lineEnding') atHardBreak = false;
       continue;

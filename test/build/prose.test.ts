@@ -64,7 +64,7 @@ const PIECES = [
   'word ', 'more words', '@./a.md ', '@b.md', '@./c.md.', '{{x}}', ' ', '\n', '\n\n', '  \n', '\\\n', '\t',
   '*', '**', '_', '__', '*em*', '**strong**', '_u_', '`', '``', '`code @./d.md`', '\\@', '\\*', '&amp;', '&#64;', '&copy;',
   '[', ']', '(', ')', '[link @./e.md](url)', '[two\nlines @./m.md](url)', '*two\nlines*', '[a `b`\n<i>c</i>](d)', '[ref]', '[ref]: /dest "title"\n', '[x][ref]', '[y][]', '![img @./f.md](src)', '![alt][ref]',
-  '<', '>', '<https://example.com>', '<me@example.com>', '<span>', '</span>', '<!-- comment -->', '<!--\nmulti\n-->', '<div>\n@./g.md\n</div>\n',
+  '<', '>', '<https://example.com>', '<me@example.com>', '<span>', '</span>', '<!-- comment -->', '<!--\nmulti\n-->', '<!--\n\nblank inside\n-->\n', '<pre>\n\n@./n.md\n</pre>\n', '<div>\n@./g.md\n</div>\n',
   '# ', '## heading @./h.md\n', '===\n', '---\n', 'Title\n===\n', '> ', '> quote @./i.md\n', '- ', '1. ', '- item\n  more\n', '    indented @./j.md\n',
   '```\n@./k.md\n```\n', '~~~js\ncode\n~~~\n', '```', '***\n', '"', "'", '.', ',', '|', 'a|b\n', '<!-- a -->\n\n', '\n> <!-- q -->\n', '- <!-- l -->\n',
 ];
