@@ -83,6 +83,12 @@ describe('stableJsonPieces', () => {
     expect(joinPieces(stableJsonPieces({ sources: record(values) }, 2))).toBe(joinPieces(before));
   });
 
+  it('orders the integer-like keys of a record registered with its sorted keys as JSON.stringify does', () => {
+    const keys = ['10', '2', 'a', 'b'];
+    const record = withSortedKeys(Object.fromEntries(keys.map((k) => [k, { hash: k }])), keys);
+    expect(joinPieces(stableJsonPieces({ sources: record }, 2))).toBe(stableStringify({ sources: record }));
+  });
+
   it('orders integer-like keys as JSON.stringify does, and loses __proto__ as the sorted copy does', () => {
     const value = JSON.parse('{"b": 1, "10": 2, "2": 3, "__proto__": {"x": 1}, "a": {"__proto__": 4, "0": [], "-1": {}}}') as unknown;
     expect(joinPieces(stableJsonPieces(value, 1))).toBe(stableStringify(value));
