@@ -2,9 +2,9 @@
  * Where a Markdown body's prose is: the text nodes remark-parse's mdast tree
  * would hold outside code, HTML, autolinks, images, definitions and link
  * destinations, and its block-level HTML — read from micromark's events (the
- * tokenizer remark-parse runs) without building the tree. The scanner walks
- * nothing else of the tree, and building it costs a fifth of the parse, the
- * whole cost of a cold build (bench/, issue 2).
+ * tokenizer remark-parse runs) without building the tree. The scanner reads
+ * nothing else of the tree, and building it costs about a quarter of the
+ * parse, which is most of a cold build (bench/, issue 2).
  *
  * Text nodes are delimited as mdast-util-from-markdown delimits them, so each
  * range is exactly a text node's position: consecutive text-like tokens of one
