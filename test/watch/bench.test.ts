@@ -18,11 +18,12 @@ describe('benchWatch', () => {
 
   it('times cold and incremental builds and restores every edited file', async () => {
     const before = await readTree(root);
-    const result = await benchWatch({ root, coldRuns: 1, edits: 3 });
+    const result = await benchWatch({ root, coldRuns: 1, edits: 3, pausedEdits: 1 });
     expect(result.sources).toBe(150);
     expect(result.coldMs).toBeGreaterThan(0);
     expect(result.incrementalMs).toBeGreaterThan(0);
     expect(result.leafMs).toBeGreaterThan(0);
+    expect(result.pausedLeafMs).toBeGreaterThan(0);
     expect(result.ratio).toBeCloseTo(result.incrementalMs / result.coldMs, 10);
     expect(await readTree(root)).toEqual(before);
   });
