@@ -108,22 +108,17 @@ function sectionEntries(older: Manifest, newer: Manifest): SectionEntries {
   };
   const oldSections = collect(older, changed(older, newer));
   const newSections = collect(newer, changed(newer, older));
-  let allOld: Map<string, SectionEntry> | undefined;
-  let allNew: Map<string, SectionEntry> | undefined;
-  for (const name of newSections.keys()) {
-    if (!oldSections.has(name)) {
-      allOld ??= collect(older, Object.keys(older.profiles));
-      const entry = allOld.get(name);
-      if (entry) oldSections.set(name, entry);
+  // A section only one side's changed profiles list: the other side may still list it elsewhere.
+  const completeFrom = (into: Map<string, SectionEntry>, wanted: Iterable<string>, manifest: Manifest) => {
+    let all: Map<string, SectionEntry> | undefined;
+    for (const name of wanted) {
+      if (into.has(name)) continue;
+      const entry = (all ??= collect(manifest, Object.keys(manifest.profiles))).get(name);
+      if (entry) into.set(name, entry);
     }
-  }
-  for (const name of oldSections.keys()) {
-    if (!newSections.has(name)) {
-      allNew ??= collect(newer, Object.keys(newer.profiles));
-      const entry = allNew.get(name);
-      if (entry) newSections.set(name, entry);
-    }
-  }
+  };
+  completeFrom(oldSections, [...newSections.keys()], older);
+  completeFrom(newSections, [...oldSections.keys()], newer);
   return { old: oldSections, new: newSections };
 }
 

@@ -53,7 +53,7 @@ function writeContainer(value: object, key: string | null, depth: number, unitDe
       writeValue(array ? array[i] : (value as Record<string, unknown>)[keys![i]!], array ? null : keys![i]!, depth + 1, unitDepth, out);
     }
   } else {
-    for (const [i, run] of memberRuns(value, array, keys, depth).entries()) {
+    for (const [i, run] of memberRuns(value, array, keys, depth, separator).entries()) {
       if (i > 0) out.push(separator);
       out.push(run.piece);
     }
@@ -76,8 +76,8 @@ interface Run {
  */
 const lastRuns = new WeakMap<readonly string[], { depth: number; values: unknown[]; runs: Run[] }>();
 
-/** The members of a container at `depth` in runs (see `CHUNK`), reusing the runs of the last write of the same keys. */
-function memberRuns(value: object, array: unknown[] | null, keys: readonly string[] | null, depth: number): Run[] {
+/** The members of a container at `depth` in runs (see `CHUNK`), `separator` between them, reusing the runs of the last write of the same keys. */
+function memberRuns(value: object, array: unknown[] | null, keys: readonly string[] | null, depth: number, separator: Piece): Run[] {
   const values = array ?? keys!.map((key) => (value as Record<string, unknown>)[key]);
   const last = keys ? lastRuns.get(keys) : undefined;
   const runs: Run[] = [];
@@ -88,7 +88,6 @@ function memberRuns(value: object, array: unknown[] | null, keys: readonly strin
     run = [];
     from = to;
   };
-  const separator = layout(`,${newline(depth + 1)}`);
   let i = 0;
   while (i < values.length) {
     const reusable = last?.depth === depth ? reusableRun(last, values, i) : undefined;
