@@ -7,9 +7,11 @@
  * compiler splices the body by these offsets so every other byte survives.
  * Most files need no Markdown parsing at all: a body with no include
  * candidate, no `{{` and no `<!--` has nothing to find, and parsing is the
- * whole cost of a build (see `needsScan`); the others are tokenized, and
- * only where their prose is is kept (prose.ts).
+ * whole cost of a build (see `mayHoldFinds`). Of the others, only the blocks
+ * that may hold something are tokenized, and only where their prose is is
+ * kept (prose.ts).
  */
+import { blockCuts } from './block-cuts.js';
 import { proseOf, type Range } from './prose.js';
 
 export interface Directive {
@@ -26,9 +28,11 @@ export interface Scan {
   directives: Directive[];
   /** Ranges to delete so that maintainer comments disappear without leaving blank lines. */
   comments: Range[];
-  /** Offsets of `{{` in text nodes (template expressions in prose). */
+  /** Offsets of `{{` in text nodes (template expressions in prose); in a dynamic section's body, all of them. */
   templates: number[];
 }
+
+const CANDIDATE_PREFIX = /^(\.{1,2}\/|~\/|\/)/;
 
 const EMPTY_SCAN: Scan = Object.freeze({ directives: [], comments: [], templates: [] }) as Scan;
 
@@ -37,37 +41,59 @@ const EMPTY_SCAN: Scan = Object.freeze({ directives: [], comments: [], templates
  * ends in an allowed extension (SPEC §3.3); `@username`, `@types/node` stay text.
  */
 function isCandidate(pathText: string, extensions: readonly string[]): boolean {
-  if (/^(\.{1,2}\/|~\/|\/)/.test(pathText)) return true;
+  if (CANDIDATE_PREFIX.test(pathText)) return true;
   const lower = pathText.toLowerCase();
   return extensions.some((ext) => lower.endsWith(ext));
 }
 
 /**
- * Cheap pre-check: can `scanBody` find anything in this body that needs
- * tokenizing? `{{` only does when template expressions in prose matter.
+ * Cheap pre-check: can a part of a body hold anything `scanBody` reports? It
+ * must never say no where tokenizing would find something, so it looks at
+ * every `@`: a text node may start right after code or a link, and end
+ * before the rest of the word (`@a.md*note*`).
  */
-function needsScan(body: string, extensions: readonly string[], proseTemplates = true): boolean {
-  if ((proseTemplates && body.includes('{{')) || body.includes('<!--')) return true;
-  for (const match of body.matchAll(TOKEN_IN_TEXT)) {
-    if (isCandidate(trimPath(match[2] ?? ''), extensions)) return true;
+const AT_WORD = /@(\S+)/g;
+
+function mayHoldFinds(text: string, extensions: readonly string[], proseTemplates: boolean): boolean {
+  if ((proseTemplates && text.includes('{{')) || text.includes('<!--')) return true;
+  for (const match of text.matchAll(AT_WORD)) {
+    const word = match[1]!;
+    if (CANDIDATE_PREFIX.test(word)) return true;
+    const lower = word.toLowerCase();
+    if (extensions.some((ext) => lower.includes(ext))) return true;
   }
   return false;
 }
 
 /**
  * `proseTemplates: false` is for a dynamic section, whose whole body is a
- * template: its `{{` then need no tokenizing and are all reported (the list only
- * matters if such a file is included into a static section).
+ * template: all its `{{` are reported, code or not, without tokenizing (the
+ * list only matters if such a file is included into a static section).
+ *
+ * The body is cut where its parts tokenize alone (block-cuts.ts), and only
+ * the parts that may hold something are tokenized. `everywhere` tokenizes the
+ * whole body at once instead: the answer the tests hold that shortcut to.
  */
-export function scanBody(body: string, extensions: readonly string[], { proseTemplates = true } = {}): Scan {
-  if (!needsScan(body, extensions, proseTemplates)) {
-    return proseTemplates || !body.includes('{{') ? EMPTY_SCAN : { directives: [], comments: [], templates: allIndexes(body, '{{') };
-  }
-  const { texts, blockHtml } = proseOf(body);
+export function scanBody(body: string, extensions: readonly string[], { proseTemplates = true, everywhere = false } = {}): Scan {
   const scan: Scan = { directives: [], comments: [], templates: [] };
-  for (const { start, end } of texts) scanText(body, start, end, extensions, scan);
-  for (const html of blockHtml) if (isPureComment(html.value)) scan.comments.push(commentRemoval(body, html.start, html.end));
-  return scan;
+  if (everywhere) {
+    scanPart(body, 0, body.length, extensions, proseTemplates, scan);
+  } else if (mayHoldFinds(body, extensions, proseTemplates)) {
+    let from = 0;
+    for (const to of [...blockCuts(body), body.length]) {
+      if (mayHoldFinds(body.slice(from, to), extensions, proseTemplates)) scanPart(body, from, to, extensions, proseTemplates, scan);
+      from = to;
+    }
+  }
+  if (!proseTemplates) scan.templates = allIndexes(body, '{{');
+  return scan.directives.length + scan.comments.length + scan.templates.length === 0 ? EMPTY_SCAN : scan;
+}
+
+/** Tokenizes `body[from, to)` alone and adds what its prose holds, at body offsets. */
+function scanPart(body: string, from: number, to: number, extensions: readonly string[], proseTemplates: boolean, scan: Scan): void {
+  const { texts, blockHtml } = proseOf(body.slice(from, to));
+  for (const { start, end } of texts) scanText(body, from + start, from + end, extensions, proseTemplates, scan);
+  for (const html of blockHtml) if (isPureComment(html.value)) scan.comments.push(commentRemoval(body, from + html.start, from + html.end));
 }
 
 function allIndexes(text: string, needle: string): number[] {
@@ -79,7 +105,7 @@ function allIndexes(text: string, needle: string): number[] {
 // `@` at the start of the slice or after whitespace; the path runs to the next whitespace.
 const TOKEN_IN_TEXT = /(^|\s)@(\S+)/g;
 
-function scanText(body: string, start: number, end: number, extensions: readonly string[], scan: Scan): void {
+function scanText(body: string, start: number, end: number, extensions: readonly string[], proseTemplates: boolean, scan: Scan): void {
   const raw = body.slice(start, end);
   for (const match of raw.matchAll(TOKEN_IN_TEXT)) {
     const at = start + (match.index ?? 0) + (match[1]?.length ?? 0);
@@ -88,7 +114,7 @@ function scanText(body: string, start: number, end: number, extensions: readonly
     if (pathText === '' || !isCandidate(pathText, extensions)) continue;
     scan.directives.push({ start: at, end: at + 1 + pathText.length, path: pathText });
   }
-  for (const i of allIndexes(raw, '{{')) scan.templates.push(start + i);
+  if (proseTemplates) for (const i of allIndexes(raw, '{{')) scan.templates.push(start + i);
 }
 
 /** Sentence punctuation after a path (`see @./a.md.`) is not part of it. */
