@@ -14,17 +14,9 @@ import { mulberry32 } from '../../bench/generate.mjs';
 import { blockCuts } from '../../compiler/block-cuts.js';
 import { proseOf, type Prose } from '../../compiler/prose.js';
 import { scanBody } from '../../compiler/scan.js';
-import { REPO } from '../helpers/tree.js';
+import { markdownUnder, REPO } from '../helpers/tree.js';
 
 const EXTENSIONS = ['.md', '.txt'];
-
-async function markdownUnder(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((e) => e.isFile() && e.name.endsWith('.md'))
-    .map((e) => path.join(e.parentPath, e.name))
-    .sort();
-}
 
 async function readAll(files: string[]): Promise<string[]> {
   return Promise.all(files.map(async (f) => (await fs.readFile(f, 'utf8')).replace(/\r\n?/g, '\n')));

@@ -11,15 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../bench/generate.mjs';
 import { proseOf } from '../../compiler/prose.js';
 import { proseFromTree } from '../helpers/mdast-prose.js';
-import { REPO } from '../helpers/tree.js';
-
-async function markdownUnder(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((e) => e.isFile() && e.name.endsWith('.md'))
-    .map((e) => path.join(e.parentPath, e.name))
-    .sort();
-}
+import { markdownUnder, REPO } from '../helpers/tree.js';
 
 const CORPUS = path.resolve(REPO, '../shared/corpus');
 const corpus = await markdownUnder(CORPUS);

@@ -7,6 +7,15 @@ import { fileURLToPath } from 'node:url';
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const FIXTURES = path.join(REPO, 'test/fixtures');
 
+/** Every `.md` file under `dir`, sorted; none when `dir` does not exist. */
+export async function markdownUnder(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.md'))
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+}
+
 export async function tempDir(prefix = 'pb-'): Promise<string> {
   return fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), prefix)));
 }
