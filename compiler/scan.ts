@@ -46,14 +46,14 @@ function isCandidate(pathText: string, extensions: readonly string[]): boolean {
   return extensions.some((ext) => lower.endsWith(ext));
 }
 
+const AT_WORD = /@(\S+)/g;
+
 /**
  * Cheap pre-check: can a part of a body hold anything `scanBody` reports? It
  * must never say no where tokenizing would find something, so it looks at
  * every `@`: a text node may start right after code or a link, and end
  * before the rest of the word (`@a.md*note*`).
  */
-const AT_WORD = /@(\S+)/g;
-
 function mayHoldFinds(text: string, extensions: readonly string[], proseTemplates: boolean): boolean {
   if ((proseTemplates && text.includes('{{')) || text.includes('<!--')) return true;
   for (const match of text.matchAll(AT_WORD)) {
