@@ -1,19 +1,22 @@
 /**
  * "Nothing changed" in one pass over the sources: the last successful build
- * leaves a stamp (every input file's hash, the options, the tool version, the
- * manifest's hash and the bundle's file list) beside the parse cache. When
- * every input hashes the same and `dist/` is still what that build wrote, the
- * build is done without parsing, compiling or writing anything.
+ * leaves a stamp (every input file's hash, where each symlink on an include
+ * path led, the options, the tool version, and the size, time and inode of
+ * every bundle file) beside the parse cache. When every input hashes the
+ * same, every link leads where it led, and `dist/` is still what that build
+ * wrote, the build is done without parsing, compiling or writing anything.
  *
  * The stamp is only a shortcut: any doubt (missing, unreadable, another
- * version, a file added or gone, a dist file touched) means a full build.
+ * version, a file added or gone, a link retargeted, a dist file touched)
+ * means a full build.
  */
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildOptions } from './config.js';
 import type { Diagnostic } from './diagnostics.js';
 import { sha256, stableStringify } from './hash.js';
-import { listFiles } from './write-bundle.js';
+import { listFiles } from './bundle/disk.js';
 
 const FILE = 'build-stamp.json';
 
@@ -21,15 +24,18 @@ export interface BuildStamp {
   key: string;
   /** Absolute path → sha256 of every file the build read. */
   inputs: Record<string, string>;
+  /** Absolute path an include went through that is a symlink or missing → its real path then (null: missing). */
+  links: Record<string, string | null>;
   manifestHash: string;
-  files: string[];
+  /** Bundle-relative path → `size:mtimeNs:inode` of each file of the bundle as written, so a changed byte is noticed. */
+  files: Record<string, string>;
   /** Warnings of that build, reported again when it is reused. */
   diagnostics: Diagnostic[];
 }
 
-/** What, besides the inputs, decides the output: the tool version and every option but the cache's place. */
+/** What, besides the inputs, decides the output: the tool version and every option but the cache's place and the write's manners. */
 export function stampKey(options: BuildOptions, version: string): string {
-  const { cacheDir: _cacheDir, parallelThreshold: _threshold, ...decisive } = options;
+  const { cacheDir: _cacheDir, parallelThreshold: _threshold, forceOut: _force, lockTimeoutMs: _lock, ...decisive } = options;
   return sha256(stableStringify({ version, ...decisive }));
 }
 
@@ -51,25 +57,59 @@ export async function writeStamp(options: BuildOptions, stamp: BuildStamp): Prom
   await fs.rename(tmp, file);
 }
 
+/** Where each of `paths` leads now, for those that are not plain paths to themselves. */
+export function linkTargets(paths: Iterable<string>): Record<string, string | null> {
+  const links: Record<string, string | null> = {};
+  for (const p of paths) {
+    const real = realOrNull(p);
+    if (real !== p) links[p] = real;
+  }
+  return links;
+}
+
+/** The stat fingerprint of each bundle file. */
+export function fileStats(outDir: string, files: Iterable<string>): Record<string, string> {
+  const stats: Record<string, string> = {};
+  for (const rel of files) stats[rel] = statKey(path.join(outDir, rel));
+  return stats;
+}
+
 /**
  * True when the stamp still describes the sources and `dist/`. `discovered`
  * are the absolute paths discovery found now; the stamp must cover exactly
  * those plus the includes it recorded, all with unchanged bytes.
  */
 export async function stampHolds(stamp: BuildStamp, key: string, discovered: readonly string[], outDir: string): Promise<boolean> {
-  if (stamp.key !== key) return false;
+  if (stamp.key !== key || stamp.links === undefined || typeof stamp.files !== 'object' || Array.isArray(stamp.files)) return false;
   if (!discovered.every((f) => f in stamp.inputs)) return false;
+  if (Object.entries(stamp.links).some(([p, real]) => realOrNull(p) !== real)) return false;
   const [hashes, manifest, files] = await Promise.all([
     Promise.all(Object.keys(stamp.inputs).map((f) => hashFile(f))),
     hashFile(path.join(outDir, 'manifest.json')),
     listFiles(outDir),
   ]);
   if (Object.values(stamp.inputs).some((h, i) => h !== hashes[i])) return false;
-  return manifest === stamp.manifestHash && files.length === stamp.files.length && files.every((f, i) => f === stamp.files[i]);
+  if (manifest !== stamp.manifestHash || files.length !== Object.keys(stamp.files).length) return false;
+  return files.every((rel) => stamp.files[rel] !== undefined && stamp.files[rel] === statKey(path.join(outDir, rel)));
+}
+
+function statKey(file: string): string {
+  const s = fsSync.statSync(file, { bigint: true, throwIfNoEntry: false });
+  return s ? `${s.size}:${s.mtimeNs}:${s.ino}` : 'missing';
+}
+
+function realOrNull(p: string): string | null {
+  try {
+    return fsSync.realpathSync.native(p);
+  } catch {
+    return null;
+  }
 }
 
 async function hashFile(file: string): Promise<string | null> {
   try {
+    // A FIFO put where a source was must not hang the check: only a regular file is read.
+    if (!(await fs.stat(file)).isFile()) return null;
     return sha256(await fs.readFile(file));
   } catch {
     return null;

@@ -94,6 +94,11 @@ export class Compiler {
    * calls this when it ends, so that the files edited meanwhile are not
    * parsed again by the next cold build.
    */
+  /** Absolute paths (as written and real) that the last build's includes went through. */
+  watchedPaths(): string[] {
+    return this.entries.watchedPaths();
+  }
+
   saveCache(): Promise<void> {
     return this.store.saveCache();
   }

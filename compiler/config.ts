@@ -29,6 +29,10 @@ export interface BuildOptions extends IncludeLimits {
   models: readonly string[];
   /** Parse files in worker threads when there are at least this many to parse. */
   parallelThreshold: number;
+  /** Write into a non-empty `outDir` that is not a bundle; nothing already there is deleted either way. */
+  forceOut: boolean;
+  /** How long a write waits for another build holding the out directory's lock, in ms. */
+  lockTimeoutMs: number;
 }
 
 export const DEFAULT_LIMITS: IncludeLimits = {
@@ -38,18 +42,31 @@ export const DEFAULT_LIMITS: IncludeLimits = {
   stripComments: true,
 };
 
+/** A build option out of its range (a limit that is not a whole number above zero…): the caller's mistake. */
+export class OptionError extends Error {
+  override name = 'OptionError';
+}
+
 export function resolveBuildOptions(partial: Partial<BuildOptions> & { root: string }): BuildOptions {
   const root = path.resolve(partial.root);
-  return {
+  const options: BuildOptions = {
     ...DEFAULT_LIMITS,
     outDir: path.join(root, 'dist'),
     homeDir: os.homedir(),
     cacheDir: path.join(root, 'node_modules', '.cache', 'prompt-build'),
     models: ['claude-sonnet'],
     parallelThreshold: 64,
+    forceOut: false,
+    lockTimeoutMs: 30_000,
     ...definedOnly(partial),
     root,
   };
+  // A NaN or negative limit would turn its guard off without a word.
+  for (const key of ['maxDepth', 'maxBytes'] as const) {
+    if (!Number.isSafeInteger(options[key]) || options[key] <= 0) throw new OptionError(`${key} must be a whole number above 0, not ${String(options[key])}`);
+  }
+  if (!(options.lockTimeoutMs >= 0)) throw new OptionError(`lockTimeoutMs must be 0 or more, not ${String(options.lockTimeoutMs)}`);
+  return options;
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {

@@ -81,6 +81,11 @@ export class Entries {
   }
 
   /** The entries whose output can change when `file` (absolute) does. */
+  /** Every absolute path some output depends on: sources' includes, by the path written and the real one. */
+  watchedPaths(): string[] {
+    return [...this.dependents.keys()];
+  }
+
   dependentsOf(file: string): string[] {
     return [...(this.dependents.get(file) ?? [])];
   }

@@ -4,21 +4,25 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { readStamp, stampHolds, stampKey, writeStamp } from './build-stamp.js';
+import { fileStats, linkTargets, readStamp, stampHolds, stampKey, writeStamp } from './build-stamp.js';
+import { assertWritableOutDir } from './bundle/out-dir.js';
 import { createCompiler, type BuildResult } from './compiler.js';
 import { resolveBuildOptions, type BuildOptions } from './config.js';
 import { discoverSources } from './discover.js';
 import { sha256 } from './hash.js';
 import type { Manifest } from './runtime/manifest.js';
 import { TOOL_FINGERPRINT } from './version.js';
-import { writeBundle, type WriteReport } from './write-bundle.js';
+import { OutputWriteError, writeBundle, type WriteReport } from './bundle/write-bundle.js';
+import { diagnostic, type Diagnostic } from './diagnostics.js';
 
 export { createCompiler, Compiler, type BuildResult, type FileChange } from './compiler.js';
 export { resolveBuildOptions, DEFAULT_LIMITS, type BuildOptions, type IncludeLimits } from './config.js';
 export { RULES, sortDiagnostics, hasErrors, type Diagnostic, type RuleId, type Severity } from './diagnostics.js';
 export { formatHuman, formatJson, formatGithub, REPORTERS, type ReporterName } from './diagnostics-format.js';
 export { collectContextFiles, type ContextFile, type ContextCollection } from './include.js';
-export { writeBundle, listFiles, type WriteReport, type WrittenBundle } from './write-bundle.js';
+export { writeBundle, listFiles, OutputWriteError, type WriteReport, type WrittenBundle, type WriteOptions } from './bundle/write-bundle.js';
+export { OutDirError, assertWritableOutDir } from './bundle/out-dir.js';
+export { LockTimeoutError } from './bundle/lock.js';
 export { CACHE_FACTS, minimumCacheableTokens } from './cache-facts.js';
 export { diffManifests, isEmptyDiff, type BundleDiff, type ProfileChange, type SectionChange, type AgentChange } from './bundle-diff.js';
 export type { Manifest, ProfileEntry, SectionEntry, AgentEntry, SourceMap } from './runtime/manifest.js';
@@ -43,6 +47,8 @@ export interface ProjectBuild extends BuildResult {
 export async function buildProject(options: BuildProjectOptions): Promise<ProjectBuild> {
   const resolved = resolveBuildOptions({ ...options, root: await realRoot(options.root) });
   const write = options.write !== false;
+  // Before anything is compiled: a directory the tool may not write is a usage error, not a diagnostic.
+  if (write) assertWritableOutDir(resolved);
   const key = stampKey(resolved, TOOL_FINGERPRINT);
   if (write) {
     const reused = await reuseLastBuild(resolved, key);
@@ -51,16 +57,33 @@ export async function buildProject(options: BuildProjectOptions): Promise<Projec
   const compiler = await createCompiler(resolved);
   const result = await compiler.build();
   if (!result.bundle || !write) return { ...result, written: null, upToDate: false, manifest: result.bundle?.manifest ?? null };
-  const written = await writeBundle(resolved.outDir, result.bundle.files);
+  let written: WriteReport;
+  try {
+    written = await writeBundle(resolved.outDir, result.bundle.files, undefined, resolved);
+  } catch (error) {
+    if (!(error instanceof OutputWriteError)) throw error;
+    const diagnostics = [...result.diagnostics, writeFailure(resolved.root, error)];
+    return { ...result, ok: false, diagnostics, bundle: null, written: null, upToDate: false, manifest: null };
+  }
   const { manifest, files } = result.bundle;
   await writeStamp(resolved, {
     key,
     inputs: Object.fromEntries(Object.entries(manifest.sources).map(([rel, s]) => [path.join(resolved.root, rel), s.hash])),
+    links: linkTargets(compiler.watchedPaths()),
     manifestHash: sha256(files.get('manifest.json')!),
-    files: [...files.keys()].sort(),
+    files: fileStats(resolved.outDir, [...files.keys()].sort()),
     diagnostics: result.diagnostics,
-  });
+  }).catch(() => {}); // only a shortcut for the next build: a cache that cannot be written costs a full build, no more
   return { ...result, written, upToDate: false, manifest };
+}
+
+/** A write the file system refused, as a diagnostic on the path it refused (root-relative when inside the root). */
+export function writeFailure(root: string, error: OutputWriteError): Diagnostic {
+  const rel = path.relative(root, error.file);
+  const file = rel.startsWith('..') || path.isAbsolute(rel) ? error.file : rel.split(path.sep).join('/');
+  return diagnostic('output/write-failed', file, { line: 1, column: 1 }, error.message, {
+    note: 'the previous bundle was left as it was; free space or fix permissions, then build again',
+  });
 }
 
 async function reuseLastBuild(options: BuildOptions, key: string): Promise<ProjectBuild | null> {

@@ -15,6 +15,7 @@ export interface CommonOptions {
   maxIncludeBytes: number | undefined;
   keepComments: boolean;
   models: string[] | undefined;
+  forceOut: boolean;
 }
 
 export interface CheckPolicy {
@@ -164,8 +165,9 @@ function common(y: Argv, cwd: string) {
     .option('reporter', { choices: REPORTERS, default: 'human' as ReporterName, describe: 'diagnostics format', global: true })
     .option('cache', { type: 'boolean', default: true, describe: 'use the persistent parse cache (--no-cache bypasses it)', global: true })
     .option('color', { type: 'boolean', default: process.stdout.isTTY === true, global: true })
-    .option('max-include-depth', { type: 'number', describe: 'nested include levels allowed (default 5)', global: true })
-    .option('max-include-bytes', { type: 'number', describe: 'largest includable file (default 1 MiB)', global: true })
+    .option('max-include-depth', { type: 'string', coerce: positiveInteger('max-include-depth'), describe: 'nested include levels allowed (default 5)', global: true })
+    .option('max-include-bytes', { type: 'string', coerce: positiveInteger('max-include-bytes'), describe: 'largest includable file (default 1 MiB)', global: true })
+    .option('force-out', { type: 'boolean', default: false, describe: 'write into a non-empty --out directory that is not a bundle (nothing in it is deleted)', global: true })
     .option('keep-comments', { type: 'boolean', default: false, describe: 'keep block-level HTML comments', global: true })
     .option('model', { type: 'string', array: true, describe: 'model ids to check cache minimums against', global: true });
 }
@@ -181,5 +183,16 @@ function toCommon(a: Record<string, unknown>, cwd: string): CommonOptions {
     maxIncludeBytes: a['max-include-bytes'] as number | undefined,
     keepComments: a['keep-comments'] as boolean,
     models: a.model as string[] | undefined,
+    forceOut: a['force-out'] as boolean,
+  };
+}
+
+/** A limit flag: a whole number above zero, given once. Anything else is a usage error, never a guard turned off by NaN. */
+function positiveInteger(flag: string): (value: unknown) => number | undefined {
+  return (value) => {
+    if (value === undefined) return undefined;
+    const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+    if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`--${flag} takes a whole number above 0, not '${String(value)}'`);
+    return n;
   };
 }

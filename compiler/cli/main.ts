@@ -5,6 +5,9 @@
  */
 import { parseArgs, type Command } from './args.js';
 import { processIo, type Io } from './io.js';
+import { LockTimeoutError } from '../bundle/lock.js';
+import { OutDirError } from '../bundle/out-dir.js';
+import { OptionError } from '../config.js';
 import { UsageError } from './usage-error.js';
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
@@ -20,9 +23,13 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   try {
     return await run(parsed.command, io);
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof OutDirError || error instanceof OptionError) {
       io.err(error.message);
       return 2;
+    }
+    if (error instanceof LockTimeoutError) {
+      io.err(`prompt-build: ${error.message}`);
+      return 1;
     }
     // The file system refused (permissions, a file where a directory should be, a full disk):
     // the environment's problem, stated as such, not a crash of the tool.

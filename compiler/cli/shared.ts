@@ -19,6 +19,7 @@ export function toBuildOptions(o: CommonOptions): Partial<BuildOptions> & { root
     ...(o.maxIncludeBytes === undefined ? {} : { maxBytes: o.maxIncludeBytes }),
     ...(o.keepComments ? { stripComments: false } : {}),
     ...(o.models === undefined ? {} : { models: o.models }),
+    ...(o.forceOut ? { forceOut: true } : {}),
   };
 }
 

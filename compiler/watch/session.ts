@@ -16,7 +16,9 @@ import { createCompiler, type BuildResult, type Compiler, type FileChange } from
 import type { BuildOptions } from '../config.js';
 import type { Manifest } from '../runtime/manifest.js';
 import { validateManifest } from '../runtime/validate-manifest.js';
-import { writeBundle, type WrittenBundle } from '../write-bundle.js';
+import { assertWritableOutDir } from '../bundle/out-dir.js';
+import { writeBundle, type WrittenBundle } from '../bundle/write-bundle.js';
+import fsSync from 'node:fs';
 import { ignoredPaths, toFileChange } from './events.js';
 import { RebuildQueue } from './queue.js';
 
@@ -30,7 +32,13 @@ export type WatchEvent =
   /** The watcher is listening: changes from now on are built. */
   | { type: 'ready'; root: string }
   /** prompt-build itself failed (a bug, or an I/O error writing `dist/`); watching goes on. */
-  | { type: 'failure'; error: unknown };
+  | { type: 'failure'; error: unknown }
+  /**
+   * The root was deleted or moved, or holds neither `prompts/` nor `agents/`
+   * any more: nothing was built or written, `dist/` keeps the last good build.
+   * The session stops watching; the caller should end with an error.
+   */
+  | { type: 'root-gone'; root: string };
 
 export interface WatchSession {
   /** Stops watching, waits for a running build to finish. */
@@ -43,18 +51,24 @@ const DEBOUNCE_MS = 50;
 export async function startWatch(buildOptions: Partial<BuildOptions> & { root: string }, onEvent: (event: WatchEvent) => void): Promise<WatchSession> {
   let compiler: Compiler | null = await createCompiler(buildOptions);
   const { root, outDir, cacheDir, extensions } = compiler.options;
+  assertWritableOutDir(compiler.options);
+  let gone = false;
   let previous = await readManifest(outDir);
   /** What the last write left in `dist/`, so that the next one skips what it already holds. */
   let written: WrittenBundle | undefined;
 
   const build = async (changes?: FileChange[]): Promise<void> => {
     const started = performance.now();
+    if (gone) return;
     try {
+      if (!isProject(root)) return rootGone();
       compiler ??= await createCompiler(buildOptions);
       const result = await compiler.build(changes);
       const bundle = result.bundle;
       if (bundle) {
-        written = (await writeBundle(outDir, bundle.files, written)).state;
+        // Sources deleted while the build ran: an emptied tree must not replace the last good bundle.
+        if (!isProject(root)) return rootGone();
+        written = (await writeBundle(outDir, bundle.files, written, compiler.options)).state;
       }
       const diff = bundle && previous ? diffManifests(previous, bundle.manifest) : null;
       if (bundle) previous = bundle.manifest;
@@ -66,6 +80,11 @@ export async function startWatch(buildOptions: Partial<BuildOptions> & { root: s
       written = undefined;
       onEvent({ type: 'failure', error });
     }
+  };
+
+  const rootGone = (): void => {
+    gone = true;
+    onEvent({ type: 'root-gone', root });
   };
 
   // The watcher starts with the first build, so that a save during it is not missed;
@@ -92,6 +111,11 @@ export async function startWatch(buildOptions: Partial<BuildOptions> & { root: s
       await compiler?.saveCache().catch(() => {});
     },
   };
+}
+
+/** The root still exists and holds sources: what `build` needs, checked again before each write. */
+function isProject(root: string): boolean {
+  return ['prompts', 'agents'].some((dir) => fsSync.statSync(path.join(root, dir), { throwIfNoEntry: false })?.isDirectory() === true);
 }
 
 /** The manifest `dist/` holds, to say what the first build changed; null when there is none that can be read. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProject } from '../../compiler/index.js';
 import type { Manifest } from '../../compiler/runtime/manifest.js';
-import { copyFixture, readTree } from '../helpers/tree.js';
+import { copyFixture, leaveInterruptedWrite, readTree } from '../helpers/tree.js';
 
 describe('determinism', () => {
   it('two builds of the same tree give byte-identical dist/, wherever the tree lives', async () => {
@@ -73,6 +73,8 @@ describe('atomic output', () => {
     await buildProject({ root, cacheDir: null });
     await fs.writeFile(path.join(root, 'dist/static/intro.deadbeef.md.123.tmp'), 'half');
     await fs.writeFile(path.join(root, 'dist/static/orphan.00000000.md'), 'old');
+    // Only what the interrupted write's journal names is the tool's to prune.
+    await leaveInterruptedWrite(path.join(root, 'dist'), ['static/intro.deadbeef.md.123.tmp', 'static/orphan.00000000.md']);
     const result = await buildProject({ root, cacheDir: null });
     expect(result.written!.removed).toEqual(['static/intro.deadbeef.md.123.tmp', 'static/orphan.00000000.md']);
     const manifest = JSON.parse(await fs.readFile(path.join(root, 'dist/manifest.json'), 'utf8')) as Manifest;

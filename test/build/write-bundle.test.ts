@@ -8,15 +8,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BundleFiles, Piece } from '../../compiler/pieces.js';
-import { writeBundle } from '../../compiler/write-bundle.js';
-import { readTree, tempDir } from '../helpers/tree.js';
+import { writeBundle } from '../../compiler/bundle/write-bundle.js';
+import { leaveInterruptedWrite, readTree, tempDir } from '../helpers/tree.js';
 
 function bundle(pieceCount: number, tag: string): BundleFiles {
   const files = new BundleFiles();
   files.set(`static/a.${tag}.md`, `text ${tag}\n`);
   // More pieces than one writev call takes (IOV_MAX is 1024 on Linux), some of them multi-byte.
   files.setPieces('bundle.mjs', Array.from({ length: pieceCount }, (_, i) => new Piece(i % 7 === 0 ? `ü${i}😀\n` : `${tag}-${i},`)));
-  files.setPieces('manifest.json', [new Piece('{\n'), new Piece(`  "tag": "${tag}"\n`), new Piece('}\n')]);
+  files.setPieces('manifest.json', [new Piece('{\n'), new Piece(`  "tag": "${tag}",\n`), new Piece('  "tool": { "name": "prompt-build" }\n'), new Piece('}\n')]);
   return files;
 }
 
@@ -56,9 +56,10 @@ describe('writeBundle with pieces', () => {
     state = (await writeBundle(out, files, again.state)).state;
     expect((await readTree(out)).get('bundle.mjs')?.toString('utf8')).toBe(files.get('bundle.mjs'));
     expect((await readTree(out)).get('static/a.same.md')?.toString('utf8')).toBe(files.get('static/a.same.md'));
-    // A stray file added meanwhile is found and pruned, as a full write would.
+    // A stray file added meanwhile is found, and left alone: the tool never wrote it (issue 12).
     await fs.writeFile(path.join(out, 'static/stray.md'), 'not ours');
-    expect((await writeBundle(out, files, state)).removed).toEqual(['static/stray.md']);
+    expect((await writeBundle(out, files, state)).removed).toEqual([]);
+    expect((await readTree(out)).get('static/stray.md')?.toString('utf8')).toBe('not ours');
   });
 
   it('in watch mode, writes everything again when dist/ was removed whole', async () => {
@@ -80,6 +81,7 @@ describe('writeBundle with pieces', () => {
   it('prunes the temporary file of an interrupted write, and leaves none of its own', async () => {
     const out = await outDir();
     await fs.writeFile(path.join(out, 'manifest.json.1.tmp'), 'half a manifest');
+    await leaveInterruptedWrite(out, ['manifest.json.1.tmp']);
     const report = await writeBundle(out, bundle(10, 'x'));
     expect(report.removed).toEqual(['manifest.json.1.tmp']);
     expect([...(await readTree(out)).keys()]).toEqual(['bundle.mjs', 'manifest.json', 'static/a.x.md']);

@@ -47,3 +47,14 @@ export async function readTree(dir: string): Promise<Map<string, Buffer>> {
   }
   return new Map([...out].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
+
+/**
+ * What a build killed mid-write leaves in an out directory: its lock, held by
+ * a process that no longer exists, journaling the paths it was writing.
+ */
+export async function leaveInterruptedWrite(outDir: string, journaled: readonly string[]): Promise<void> {
+  const { spawnSync } = await import('node:child_process');
+  const dead = spawnSync(process.execPath, ['-e', '']).pid;
+  await fs.mkdir(outDir, { recursive: true });
+  await fs.writeFile(path.join(outDir, '.prompt-build.lock'), `${dead} ${os.hostname()}\n${journaled.join('\n')}\n`);
+}

@@ -4,6 +4,8 @@
  * Runs until SIGINT or SIGTERM, then closes the watcher and exits 0.
  */
 import path from 'node:path';
+import { LockTimeoutError } from '../../bundle/lock.js';
+import { OutputWriteError } from '../../bundle/write-bundle.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import { formatRebuildLine } from '../../watch/rebuild-line.js';
 import { startWatch, type WatchEvent } from '../../watch/session.js';
@@ -14,28 +16,37 @@ import { plural, report, toBuildOptions } from '../shared.js';
 export async function runWatch(options: CommonOptions, io: Io): Promise<number> {
   const buildOptions = toBuildOptions(options);
   const out = path.relative(process.cwd(), buildOptions.outDir!) || '.';
-  const print = printer(options, io, out);
-  const stopped = new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
+  let lost: (() => void) | undefined;
+  const rootLost = new Promise<'root-gone'>((resolve) => (lost = () => resolve('root-gone')));
+  const print = printer(options, io, out, () => lost!());
+  const stopped = new Promise<'signal'>((resolve) => {
+    process.once('SIGINT', () => resolve('signal'));
+    process.once('SIGTERM', () => resolve('signal'));
   });
   const session = await startWatch(buildOptions, print);
-  await stopped;
+  const why = await Promise.race([stopped, rootLost]);
   await session.close();
+  if (why === 'root-gone') return 1;
   io.err('watch stopped');
   return 0;
 }
 
 /** What each watch event prints. Warnings repeat on every build, so they are shown only when they change. */
-function printer(options: CommonOptions, io: Io, out: string): (event: WatchEvent) => void {
+function printer(options: CommonOptions, io: Io, out: string, onRootGone: () => void): (event: WatchEvent) => void {
   let shownWarnings = '';
   return (event) => {
     switch (event.type) {
       case 'ready':
         io.err(`watching ${path.relative(process.cwd(), event.root) || '.'} for changes · Ctrl-C to stop`);
         return;
+      case 'root-gone':
+        io.err(`✖ ${path.relative(process.cwd(), event.root) || '.'} is gone (deleted, moved, or without prompts/ and agents/); ${out}/ keeps the last good build; watch stopped`);
+        onRootGone();
+        return;
       case 'failure':
-        io.err(`prompt-build: internal error: ${(event.error as Error)?.stack ?? String(event.error)}`);
+        // The file system's refusal or another build's lock is a one-line message; anything else is a bug in prompt-build.
+        if (event.error instanceof OutputWriteError || event.error instanceof LockTimeoutError) io.err(`✖ ${event.error.message}; ${out}/ keeps the last good build`);
+        else io.err(`prompt-build: internal error: ${(event.error as Error)?.stack ?? String(event.error)}`);
         io.err('still watching; the next change rebuilds from scratch');
         return;
       case 'build': {

@@ -1,0 +1,144 @@
+/**
+ * One writer per output directory. A build takes `.prompt-build.lock` in the
+ * directory (created exclusively, holding its pid and host) before it touches
+ * anything there, and journals in the same file every path its write may
+ * create or remove. The lock of a process that died is stale: the next build
+ * takes it over and inherits its journal, so whatever an interrupted write
+ * left behind is known to be the tool's and is cleaned up.
+ *
+ * A live lock is waited for, a bounded time; then the build fails with a
+ * message naming the holder. The journal is replaced by rename, so a crash
+ * never leaves a lock file without its holder's pid.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LOCK_FILE } from './ownership.js';
+
+export interface OutDirLock {
+  /** Paths the journal of a dead holder listed: the tool's own, though no manifest may name them. */
+  readonly inherited: readonly string[];
+  /** Records, before any of it happens, every bundle path this write may create or remove. */
+  journal(paths: Iterable<string>): void;
+  /** Gives the lock up; the journal goes with it. */
+  release(): void;
+}
+
+export class LockTimeoutError extends Error {
+  override name = 'LockTimeoutError';
+}
+
+export interface LockOptions {
+  /** How long to wait for another build's lock, in ms. */
+  timeoutMs: number;
+}
+
+const BREAKER = `${LOCK_FILE}.break`;
+
+export async function acquireLock(outDir: string, { timeoutMs }: LockOptions): Promise<OutDirLock> {
+  const file = path.join(outDir, LOCK_FILE);
+  const header = `${process.pid} ${os.hostname()}\n`;
+  const deadline = Date.now() + timeoutMs;
+  let inherited: string[] = [];
+  for (let wait = 10; ; wait = Math.min(wait * 2, 200)) {
+    if (tryCreate(file, header)) return held(file, header, inherited);
+    const holder = readHolder(file);
+    if (holder !== null && isDead(holder)) {
+      const taken = breakStale(outDir, file, holder);
+      if (taken !== null) inherited = [...inherited, ...taken];
+      continue;
+    }
+    if (Date.now() >= deadline) {
+      const who = holder ? `process ${holder.pid} on ${holder.host}` : 'another process';
+      throw new LockTimeoutError(
+        `${file} is held by ${who}: another build is writing this directory (waited ${Math.round(timeoutMs / 1000)} s); ` +
+          'if no build is running, remove the lock file',
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+function held(file: string, header: string, inherited: readonly string[]): OutDirLock {
+  let released = false;
+  return {
+    inherited,
+    journal(paths) {
+      const tmp = `${file}.${process.pid}.tmp`;
+      try {
+        fs.writeFileSync(tmp, header + [...paths].join('\n') + '\n');
+        fs.renameSync(tmp, file);
+      } catch (error) {
+        fs.rmSync(tmp, { force: true });
+        throw error;
+      }
+    },
+    release() {
+      if (released) return;
+      released = true;
+      // Only our own: a lock broken as stale by mistake and taken by another build stays theirs.
+      if (readHolder(file)?.text.startsWith(header)) fs.rmSync(file, { force: true });
+    },
+  };
+}
+
+function tryCreate(file: string, content: string): boolean {
+  try {
+    fs.writeFileSync(file, content, { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+interface Holder {
+  pid: number;
+  host: string;
+  /** The lock file's whole text, to see that it did not change while it was judged. */
+  text: string;
+}
+
+function readHolder(file: string): Holder | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return null; // released meanwhile: the next try creates it
+  }
+  const match = /^(\d+) (\S+)\n/.exec(text);
+  return match ? { pid: Number(match[1]), host: match[2]!, text } : null;
+}
+
+/** Only a process of this host can be seen to be gone; one elsewhere (a shared disk) is waited for. */
+function isDead(holder: Holder): boolean {
+  if (holder.host !== os.hostname() || holder.pid === process.pid) return false;
+  try {
+    process.kill(holder.pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/**
+ * Removes a stale lock and returns its journal, or null when another process
+ * got there first. The check and the removal happen under a second, short
+ * lock, so two builds that both find the lock stale cannot remove a fresh one.
+ */
+function breakStale(outDir: string, file: string, holder: Holder): string[] | null {
+  const breaker = path.join(outDir, BREAKER);
+  if (!tryCreate(breaker, `${process.pid} ${os.hostname()}\n`)) {
+    const other = readHolder(breaker);
+    // A breaker that died within its few statements: nobody else will remove it.
+    if (other !== null && isDead(other)) fs.rmSync(breaker, { force: true });
+    return null;
+  }
+  try {
+    if (readHolder(file)?.text !== holder.text) return null;
+    fs.rmSync(file, { force: true });
+    return holder.text.split('\n').slice(1).filter((line) => line !== '');
+  } finally {
+    fs.rmSync(breaker, { force: true });
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Which files of an output directory belong to prompt-build. Only these may
+ * ever be deleted or replaced: a file the tool cannot show it wrote is left
+ * alone, whatever its name. Proof of ownership is
+ *
+ * - the bundle's own `manifest.json` (a prompt-build manifest, by its `tool`
+ *   field): it and `bundle.mjs`, and every artifact it names;
+ * - the journal of an interrupted write (see lock.ts): every path that write
+ *   was about to create or remove, so that the next build converges.
+ *
+ * Paths from either are trusted only when they are plain bundle-relative
+ * paths: a crafted manifest cannot name `../../somewhere`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Written last, in this order: the manifest is the commit point. */
+export const COMMIT_FILES = ['bundle.mjs', 'manifest.json'] as const;
+
+/** The file that locks an output directory while a build writes it, and journals what that write touches. */
+export const LOCK_FILE = '.prompt-build.lock';
+
+export interface Ownership {
+  /** The directory holds a prompt-build manifest (it is a bundle). */
+  readonly isBundle: boolean;
+  /** Bundle-relative POSIX paths the tool may delete or replace. */
+  readonly owned: ReadonlySet<string>;
+}
+
+/** Reads the directory's manifest; `journal` adds what an interrupted write recorded. */
+export function readOwnership(outDir: string, journal: readonly string[] = []): Ownership {
+  const owned = new Set<string>();
+  for (const rel of journal) if (isBundlePath(rel)) owned.add(rel);
+  const manifest = readManifestJson(path.join(outDir, 'manifest.json'));
+  if (manifest === null) return { isBundle: false, owned };
+  for (const rel of COMMIT_FILES) owned.add(rel);
+  for (const rel of namedFiles(manifest)) if (isBundlePath(rel)) owned.add(rel);
+  return { isBundle: true, owned };
+}
+
+/** Every artifact a manifest names: section texts, thunks, templates, agent prompts, source maps. */
+function namedFiles(manifest: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const take = (entry: unknown): void => {
+    if (entry === null || typeof entry !== 'object') return;
+    for (const key of ['file', 'map', 'template'] as const) {
+      const value = (entry as Record<string, unknown>)[key];
+      if (typeof value === 'string') out.push(value);
+    }
+  };
+  for (const profile of valuesOf(manifest.profiles)) {
+    const sections = (profile as { sections?: unknown } | null)?.sections;
+    if (Array.isArray(sections)) sections.forEach(take);
+  }
+  valuesOf(manifest.agents).forEach(take);
+  return out;
+}
+
+function valuesOf(record: unknown): unknown[] {
+  return record !== null && typeof record === 'object' ? Object.values(record) : [];
+}
+
+/** A prompt-build manifest, or null: missing, unreadable, not JSON, or somebody else's `manifest.json`. */
+function readManifestJson(file: string): Record<string, unknown> | null {
+  let value: unknown;
+  try {
+    // Only a regular file is read: a FIFO named manifest.json must not hang the build.
+    if (!fs.lstatSync(file).isFile()) return null;
+    value = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+  const tool = (value as { tool?: { name?: unknown } }).tool;
+  return tool?.name === 'prompt-build' ? (value as Record<string, unknown>) : null;
+}
+
+/** A relative POSIX path that stays inside the bundle: no `..`, no absolute path, no backslash, no NUL. */
+export function isBundlePath(rel: string): boolean {
+  if (rel === '' || rel.startsWith('/') || /[\\\0]/.test(rel)) return false;
+  return rel.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+}
