@@ -4,6 +4,7 @@
  */
 import pc from 'picocolors';
 import type { Diagnostic } from './diagnostics.js';
+import { excerptWindow, terminalSafe } from './terminal-safe.js';
 
 export type ReporterName = 'human' | 'json' | 'github';
 export const REPORTERS: readonly ReporterName[] = ['human', 'json', 'github'];
@@ -16,14 +17,14 @@ export interface FormatOptions {
 export function formatHuman(d: Diagnostic, { color = false }: FormatOptions = {}): string {
   const c = color ? pc : noColor;
   const sev = d.severity === 'error' ? c.red('error') : c.yellow('warning');
-  const lines = [`${c.bold(`${d.file}:${d.line}:${d.column}`)}: ${sev} ${c.dim(d.rule)}: ${d.message}`];
+  const lines = [`${c.bold(`${terminalSafe(d.file)}:${d.line}:${d.column}`)}: ${sev} ${c.dim(d.rule)}: ${terminalSafe(d.message)}`];
   if (d.excerpt !== undefined) {
     const gutter = String(d.line);
-    const visible = d.excerpt.replace(/\t/g, ' ');
-    lines.push(`  ${c.dim(`${gutter} |`)} ${visible}`);
-    lines.push(`  ${' '.repeat(gutter.length)} ${c.dim('|')} ${' '.repeat(Math.max(0, d.column - 1))}${c.red('^')}`);
+    const { text, caret } = excerptWindow(d.excerpt, d.column);
+    lines.push(`  ${c.dim(`${gutter} |`)} ${text}`);
+    lines.push(`  ${' '.repeat(gutter.length)} ${c.dim('|')} ${' '.repeat(caret)}${c.red('^')}`);
   }
-  if (d.note !== undefined) lines.push(`  ${c.cyan('note')}: ${d.note}`);
+  if (d.note !== undefined) lines.push(`  ${c.cyan('note')}: ${terminalSafe(d.note)}`);
   return lines.join('\n');
 }
 
@@ -48,11 +49,12 @@ export function formatGithub(d: Diagnostic): string {
   return `::${kind} ${props}::${escapeData(d.note ? `${d.message} (${d.note})` : d.message)}`;
 }
 
-function escapeData(s: string): string {
-  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+/** GitHub's own escapes for `%`, CR and LF, then any other unsafe character made visible: a log is a terminal too. */
+export function escapeData(s: string): string {
+  return terminalSafe(s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
 }
 
-function escapeProperty(s: string): string {
+export function escapeProperty(s: string): string {
   return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 

@@ -41,7 +41,14 @@ function outDirProblem(root: string, outDir: string, homeDir: string, forceOut: 
   }
   const home = realish(homeDir);
   if (out === home || isInside(out, home)) return 'is the home directory or holds it; use a directory of its own';
-  const stat = fs.statSync(out, { throwIfNoEntry: false });
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.statSync(out, { throwIfNoEntry: false });
+  } catch (error) {
+    // A file on the way (ENOTDIR) is the system's plain answer; any other refusal (a name too long…) is the write's to report.
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') throw error;
+    return null;
+  }
   if (stat === undefined) return null;
   if (!stat.isDirectory()) return 'is not a directory';
   const entries = fs.readdirSync(out).filter((name) => !name.startsWith(LOCK_FILE));

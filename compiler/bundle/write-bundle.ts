@@ -68,7 +68,9 @@ export class OutputWriteError extends Error {
  */
 export async function writeBundle(outDir: string, files: ReadonlyMap<string, string>, last?: WrittenBundle, options: WriteOptions = {}): Promise<WriteReport> {
   guarded(outDir, () => fsSync.mkdirSync(outDir, { recursive: true }));
-  const lock = await acquireLock(outDir, { timeoutMs: options.lockTimeoutMs ?? 30_000 });
+  const lock = await acquireLock(outDir, { timeoutMs: options.lockTimeoutMs ?? 30_000 }).catch((error: unknown) => {
+    throw asWriteError(error, outDir);
+  });
   try {
     return await writeLocked(outDir, files, lock, last, options);
   } finally {
@@ -109,10 +111,18 @@ async function writeLocked(outDir: string, files: ReadonlyMap<string, string>, l
   let committed = false;
   try {
     // The commit files are the bulk of the bytes: their temporary copies are written meanwhile.
-    const staging = Promise.all(commits.map((rel) => stage(outDir, rel, files, previous)));
-    staging.catch(() => {}); // awaited below; until then a failure must not count as unhandled
-    const written = writeArtifacts(outDir, artifacts, files, existing, owned, created);
-    const staged = await staging;
+    // Settled, not raced: on a failure, the other file's staging must be over before its temporary is removed.
+    const staging = Promise.allSettled(commits.map((rel) => stage(outDir, rel, files, previous)));
+    let written: string[];
+    try {
+      written = writeArtifacts(outDir, artifacts, files, existing, owned, created);
+    } finally {
+      await staging;
+    }
+    const staged = (await staging).map((s) => {
+      if (s.status === 'rejected') throw s.reason;
+      return s.value;
+    });
     const replaced: number[] = [];
     try {
       for (const [i, rel] of commits.entries()) {

@@ -23,6 +23,8 @@ export interface CheckPolicy {
   allowStaticPrefixChange: string[] | undefined;
   /** Bundle (directory or manifest.json) whose static prefix hashes the policy compares with; default: the out directory. */
   baseline: string | undefined;
+  /** A missing out directory passes (for projects that do not commit the bundle); by default it fails. */
+  allowMissingDist: boolean;
 }
 
 export interface RenderOptions {
@@ -78,10 +80,16 @@ export async function parseArgs(argv: readonly string[], cwd = process.cwd()): P
           .option('baseline', {
             type: 'string',
             describe: 'bundle or manifest.json the static prefix hashes are compared with (default: the --out directory)',
+          })
+          .option('allow-missing-dist', {
+            type: 'boolean',
+            default: false,
+            describe: 'pass when the out directory does not exist (for projects that do not commit the bundle)',
           }),
       (a) => {
         const allowed = a['allow-static-prefix-change'] as string[] | undefined;
-        command = { name: 'check', options: toCommon(a, cwd), policy: { allowStaticPrefixChange: allowed, baseline: a.baseline } };
+        const policy = { allowStaticPrefixChange: allowed, baseline: a.baseline, allowMissingDist: a['allow-missing-dist'] };
+        command = { name: 'check', options: toCommon(a, cwd), policy };
       },
     )
     .command(

@@ -4,6 +4,7 @@
  * providers for the environment, git and instruction files — with a label
  * for every part so a reader can tell where each came from.
  */
+import { nearestNames } from './did-you-mean.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createContextSession, fetchSystemPromptParts, getEnvInfo, getSystemContext, loadMemoryPrompt } from '../context/index.js';
@@ -64,6 +65,11 @@ export async function assemblePrompt(options: AssembleOptions): Promise<Assemble
   const memory = await loadMemoryFrom(options.context?.memoryDir);
   const cache = createSectionCache();
   const profileName = mode === 'default' ? (options.profile ?? 'default') : mode;
+  // Names from the command line are checked first, so a wrong one is named as such, not as a missing default profile.
+  const agentPrompt = options.agent === undefined ? undefined : agentText(bundle, options.agent);
+  if (options.customSystemPrompt === undefined && !bundle.profiles.has(profileName)) {
+    throw new RenderError(`the bundle has no profile '${profileName}'; ${nearestNames(profileName, [...bundle.profiles.keys()], 'profile')}`);
+  }
 
   // The snapshot is memoised by the session, so the parts below reuse it rather than run git again.
   const { gitStatus } = await getSystemContext({ cwd }, session);
@@ -77,7 +83,6 @@ export async function assemblePrompt(options: AssembleOptions): Promise<Assemble
     getDefaultSystemPrompt: () => getSystemPrompt(bundle, { profile: profileName, mode, context, cache }),
   });
 
-  const agentPrompt = options.agent === undefined ? undefined : agentText(bundle, options.agent);
   const coordinatorPrompt = options.coordinator ? await staticProfile(bundle, COORDINATOR_PROFILE, { ...env, ...options.context }) : undefined;
   const effective = buildEffectiveSystemPrompt({
     overrideSystemPrompt: options.overrideSystemPrompt,
@@ -113,7 +118,7 @@ export async function assemblePrompt(options: AssembleOptions): Promise<Assemble
 
 function agentText(bundle: Bundle, name: string): string {
   const agent = bundle.agents.get(name);
-  if (!agent) throw new RenderError(`the bundle has no agent '${name}' (agents: ${[...bundle.agents.keys()].join(', ') || 'none'})`);
+  if (!agent) throw new RenderError(`the bundle has no agent '${name}'; ${nearestNames(name, [...bundle.agents.keys()], 'agent')}`);
   return agent.prompt;
 }
 

@@ -8,6 +8,7 @@ import { processIo, type Io } from './io.js';
 import { LockTimeoutError } from '../bundle/lock.js';
 import { OutDirError } from '../bundle/out-dir.js';
 import { OptionError } from '../config.js';
+import { terminalSafe } from '../terminal-safe.js';
 import { UsageError } from './usage-error.js';
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
@@ -24,17 +25,17 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     return await run(parsed.command, io);
   } catch (error) {
     if (error instanceof UsageError || error instanceof OutDirError || error instanceof OptionError) {
-      io.err(error.message);
+      io.err(terminalSafe(error.message));
       return 2;
     }
     if (error instanceof LockTimeoutError) {
-      io.err(`prompt-build: ${error.message}`);
+      io.err(`prompt-build: ${terminalSafe(error.message)}`);
       return 1;
     }
     // The file system refused (permissions, a file where a directory should be, a full disk):
     // the environment's problem, stated as such, not a crash of the tool.
     if (isSystemError(error)) {
-      io.err(`prompt-build: ${error.message}`);
+      io.err(`prompt-build: ${terminalSafe(error.message)}`);
       return 1;
     }
     // A user error is a diagnostic; reaching here is a bug in prompt-build itself.

@@ -40,13 +40,25 @@ describe('prompt-build check', () => {
     expect(await readTree(path.join(root, 'dist'))).toEqual(before);
   });
 
-  it('passes without a dist/ and writes none', async () => {
+  it('passes without a dist/ and writes none, when the project says it commits none (--allow-missing-dist)', async () => {
     const root = await project({ built: false });
-    const run = await check(root);
+    const run = await check(root, '--allow-missing-dist');
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('note: dist/ does not exist, so there is nothing to compare with');
-    const json = JSON.parse((await check(root, '--reporter', 'json')).stdout);
+    const json = JSON.parse((await check(root, '--reporter', 'json', '--allow-missing-dist')).stdout);
     expect(json).toMatchObject({ ok: true, outDir: 'dist', compared: false, stale: [] });
+    await expect(fs.access(path.join(root, 'dist'))).rejects.toThrow();
+  });
+
+  it('fails without a dist/ by default, saying how to fix it, in every reporter', async () => {
+    const root = await project({ built: false });
+    const run = await check(root);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('error: dist/ does not exist; run `prompt-build build`');
+    expect(run.stderr).toContain('--allow-missing-dist');
+    const json = JSON.parse((await check(root, '--reporter', 'json')).stdout);
+    expect(json).toMatchObject({ ok: false, compared: false, missing: true });
+    expect((await check(root, '--reporter', 'github')).stdout).toMatch(/^::error file=dist,title=check\/missing-dist::/m);
     await expect(fs.access(path.join(root, 'dist'))).rejects.toThrow();
   });
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { diffManifests } from '../../bundle-diff.js';
 import { createCompiler } from '../../compiler.js';
 import type { Manifest } from '../../runtime/manifest.js';
+import { escapeData, escapeProperty } from '../../diagnostics-format.js';
 import { findStaleFiles, isFresh, type Staleness } from '../../staleness.js';
 import type { CheckPolicy, CommonOptions } from '../args.js';
 import type { Io } from '../io.js';
@@ -35,20 +36,24 @@ export async function runCheck(options: CommonOptions, policy: CheckPolicy, io: 
   const stale = staleness ? staleList(staleness, outRel) : [];
   const baseline = bundle && policy.allowStaticPrefixChange ? await readBaseline(policy, outDir) : null;
   const prefix = baseline && bundle ? prefixChanges(baseline, bundle.manifest, policy.allowStaticPrefixChange!) : [];
-  const ok = result.ok && stale.length === 0 && prefix.every((c) => c.allowed);
+  // A project that commits its bundle and has none has shipped nothing reviewed: that fails, unless the project says it commits none.
+  const missing = bundle !== null && staleness === null && !policy.allowMissingDist;
+  const ok = result.ok && !missing && stale.length === 0 && prefix.every((c) => c.allowed);
 
   report(io, options, ok, result.diagnostics, {
     outDir: outRel,
     // False when nothing was compared: the build failed, or the directory does not exist.
     compared: staleness !== null,
+    missing,
     stale,
     staticPrefixChanges: prefix,
   });
   if (options.reporter === 'github') {
+    if (missing) io.out(annotation(outRel, 'check/missing-dist', `${outRel}/ does not exist; ${MISSING_HINT}`));
     for (const s of stale) io.out(annotation(s.file, 'check/stale-dist', `${s.file} ${STATE_TEXT[s.state]}; ${REBUILD_HINT}`));
     for (const c of prefix.filter((x) => !x.allowed)) io.out(annotation(c.source, 'check/static-prefix-change', prefixMessage(c), 1));
   } else if (options.reporter === 'human') {
-    printHuman(io, { ok, bundle: bundle?.manifest ?? null, staleness, stale, prefix, outDir: outRel });
+    printHuman(io, { ok, missing, bundle: bundle?.manifest ?? null, staleness, stale, prefix, outDir: outRel });
   }
   return ok ? 0 : 1;
 }
@@ -90,6 +95,7 @@ const STATE_TEXT: Record<StaleFile['state'], string> = {
   extra: 'is left over: the sources no longer produce it',
 };
 const REBUILD_HINT = 'run `prompt-build build` and commit the result';
+const MISSING_HINT = 'run `prompt-build build` and commit the result, or pass --allow-missing-dist if the project does not commit its bundle';
 
 function prefixMessage(c: PrefixChange): string {
   return (
@@ -100,6 +106,7 @@ function prefixMessage(c: PrefixChange): string {
 
 interface Outcome {
   ok: boolean;
+  missing: boolean;
   bundle: Manifest | null;
   staleness: Staleness | null;
   stale: StaleFile[];
@@ -108,7 +115,8 @@ interface Outcome {
 }
 
 function printHuman(io: Io, o: Outcome): void {
-  if (o.bundle && o.staleness === null) io.err(`note: ${o.outDir}/ does not exist, so there is nothing to compare with`);
+  if (o.missing) io.err(`error: ${o.outDir}/ does not exist; ${MISSING_HINT}`);
+  else if (o.bundle && o.staleness === null) io.err(`note: ${o.outDir}/ does not exist, so there is nothing to compare with`);
   if (o.staleness && !isFresh(o.staleness)) {
     io.err(`${o.outDir}/ is stale: ${plural(o.stale.length, 'file')} differ from what the sources produce`);
     for (const s of o.stale) io.err(`  ${s.state.padEnd(7)}  ${s.file}`);
@@ -131,12 +139,4 @@ function printHuman(io: Io, o: Outcome): void {
 function annotation(file: string, title: string, message: string, line?: number): string {
   const position = line === undefined ? '' : `,line=${line},col=1`;
   return `::error file=${escapeProperty(file)}${position},title=${escapeProperty(title)}::${escapeData(message)}`;
-}
-
-function escapeData(s: string): string {
-  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-}
-
-function escapeProperty(s: string): string {
-  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }

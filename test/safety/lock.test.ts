@@ -1,0 +1,82 @@
+/**
+ * One writer per out directory (issue 12 §1): concurrent builds are
+ * serialised by a lock holding the writer's pid; a dead writer's lock is
+ * taken over and its journal cleaned up; a live one is waited for, a bounded
+ * time, then named in the error.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildProject, LockTimeoutError } from '../../compiler/index.js';
+import { loadBundle } from '../../compiler/runtime/index.js';
+import { copyFixture, leaveInterruptedWrite, readTree, REPO, tempDir } from '../helpers/tree.js';
+
+const BIN = path.join(REPO, 'lib/cli/bin.js');
+
+function build(root: string, out: string): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, 'build', '--root', root, '--out', out, '--no-cache', '--no-color'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('exit', (code) => resolve({ code, stderr }));
+  });
+}
+
+/** The bundle a clean build of `root` writes, as path → bytes. */
+async function reference(root: string): Promise<Map<string, Buffer>> {
+  const out = await tempDir('pb-ref-');
+  await fs.rm(out, { recursive: true });
+  await buildProject({ root, outDir: out, cacheDir: null });
+  return readTree(out);
+}
+
+describe('the out directory lock', () => {
+  it('two builds of different roots into one out dir at once: both succeed, and dist/ is exactly one complete build', async () => {
+    const a = await copyFixture('build/ok-basic');
+    const b = await copyFixture('build/ok-basic');
+    await fs.appendFile(path.join(b, 'prompts/sections/intro.md'), '\nOnly in b.\n');
+    const out = path.join(await tempDir('pb-shared-'), 'dist');
+    const runs = await Promise.all([build(a, out), build(b, out), build(a, out), build(b, out)]);
+    for (const run of runs) expect(run.code, run.stderr).toBe(0);
+    const tree = await readTree(out);
+    const [ra, rb] = [await reference(a), await reference(b)];
+    const same = (ref: Map<string, Buffer>) => tree.size === ref.size && [...ref].every(([rel, bytes]) => tree.get(rel)?.equals(bytes));
+    expect(same(ra) || same(rb)).toBe(true);
+    expect(tree.has('.prompt-build.lock')).toBe(false);
+    await loadBundle(out);
+  });
+
+  it('a live lock is waited for, then the build fails naming the holder; the bundle is untouched', async () => {
+    const root = await copyFixture('build/ok-basic');
+    await buildProject({ root, cacheDir: null });
+    const dist = path.join(root, 'dist');
+    const before = await readTree(dist);
+    // Held by a process that is alive: this one.
+    const lock = path.join(dist, '.prompt-build.lock');
+    await fs.writeFile(lock, `${process.pid} ${os.hostname()}\n`);
+    await fs.appendFile(path.join(root, 'prompts/sections/intro.md'), '\nChanged.\n');
+    const failed = buildProject({ root, cacheDir: null, lockTimeoutMs: 50 });
+    await expect(failed).rejects.toBeInstanceOf(LockTimeoutError);
+    await expect(failed).rejects.toThrow(new RegExp(`held by process ${process.pid}`));
+    expect(await fs.readFile(lock, 'utf8')).toBe(`${process.pid} ${os.hostname()}\n`);
+    await fs.rm(lock);
+    expect(await readTree(dist)).toEqual(before);
+  });
+
+  it('the lock of a dead build is taken over, and what its journal names is cleaned up', async () => {
+    const root = await copyFixture('build/ok-basic');
+    await buildProject({ root, cacheDir: null });
+    const dist = path.join(root, 'dist');
+    await fs.writeFile(path.join(dist, 'bundle.mjs.999999.tmp'), 'half');
+    await fs.writeFile(path.join(dist, 'static/new.0badc0de.md'), 'half');
+    await fs.writeFile(path.join(dist, 'static/user.md'), 'not journaled');
+    await leaveInterruptedWrite(dist, ['bundle.mjs.999999.tmp', 'static/new.0badc0de.md', '../escape.md']);
+    const result = await buildProject({ root, cacheDir: null });
+    expect(result.written!.removed).toEqual(['bundle.mjs.999999.tmp', 'static/new.0badc0de.md']);
+    const tree = await readTree(dist);
+    expect(tree.get('static/user.md')?.toString('utf8')).toBe('not journaled');
+    expect(tree.has('.prompt-build.lock')).toBe(false);
+  });
+});
