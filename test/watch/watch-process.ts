@@ -51,6 +51,11 @@ export class WatchProcess {
     return this.lines.slice(from).filter((l) => /^(rebuilt in|built |✖ )/.test(l));
   }
 
+  /** The exit code, once the process ends by itself. */
+  exitCode(): Promise<number | null> {
+    return this.exited;
+  }
+
   async stop(signal: NodeJS.Signals = 'SIGINT'): Promise<number | null> {
     this.child.kill(signal);
     return this.exited;
