@@ -1,0 +1,145 @@
+/**
+ * A seeded generator of adversarial project trees (issue 12, acceptance 2):
+ * exponential fan-out, long and cyclic chains, special files, bad encodings,
+ * random bytes in frontmatter and bodies, names at and past the limits,
+ * hostile templates, the boundary marker, symlinks out of the root. Each
+ * tree is small on disk; what makes it hostile is its shape.
+ */
+import { mulberry32 } from '../../../bench/generate.mjs';
+
+export interface HostileTree {
+  /** Root-relative path → content. */
+  files: Record<string, string | Uint8Array>;
+  /** Root-relative paths to create as FIFOs. */
+  fifos: string[];
+  /** Root-relative link path → target (relative to the link, or absolute). */
+  symlinks: Record<string, string>;
+  /** What the tree was made of, for a failure's message. */
+  traits: string[];
+}
+
+type Rand = () => number;
+type Trait = (t: HostileTree, r: Rand) => void;
+
+const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+const int = (r: Rand, lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));
+
+function bytes(r: Rand, n: number): Uint8Array {
+  return Uint8Array.from({ length: n }, () => Math.floor(r() * 256));
+}
+
+/** Section `s<i>` in the profile, plus the profile naming it. */
+function section(t: HostileTree, name: string, content: string | Uint8Array): void {
+  t.files[`prompts/sections/${name}.md`] = content;
+}
+
+const TRAITS: Record<string, Trait> = {
+  fanOut(t, r) {
+    // Level k includes level k+1 `width` times: width^depth copies of the leaf.
+    const width = int(r, 2, 20);
+    const depth = int(r, 2, 5);
+    for (let k = 0; k < depth; k++) t.files[`prompts/fragments/f${k}.md`] = Array(width).fill(`@./f${k + 1}.md`).join('\n') + '\n';
+    t.files[`prompts/fragments/f${depth}.md`] = 'leaf text '.repeat(int(r, 1, 50)) + '\n';
+    section(t, 'fan', 'Start\n@../fragments/f0.md\nEnd\n');
+  },
+  chain(t, r) {
+    const n = int(r, 2, 9);
+    for (let k = 0; k < n; k++) t.files[`prompts/fragments/c${k}.md`] = `level ${k}\n@./c${k + 1}.md\n`;
+    t.files[`prompts/fragments/c${n}.md`] = r() < 0.5 ? 'bottom\n' : '@./c0.md\n'; // half of them a cycle
+    section(t, 'chain', '@../fragments/c0.md\n');
+  },
+  fifo(t, r) {
+    if (r() < 0.5) t.fifos.push('prompts/sections/pipe.md');
+    else {
+      t.fifos.push('prompts/fragments/pipe.md');
+      section(t, 'reads-pipe', 'Before @../fragments/pipe.md after\n');
+    }
+    if (r() < 0.5) t.symlinks['prompts/fragments/to-pipe.md'] = 'pipe.md';
+  },
+  device(t) {
+    t.symlinks['prompts/fragments/zero.md'] = '/dev/zero';
+    section(t, 'reads-zero', '@../fragments/zero.md\n');
+  },
+  escape(t, r) {
+    const target = pick(r, ['/etc/hostname', '../../../../../../etc/passwd', '~/x.md']);
+    section(t, 'escape', `See @${target.startsWith('/') || target.startsWith('~') ? target : `./${target}`} here\n`);
+    t.symlinks['prompts/sections/out.md'] = '/etc/hostname';
+  },
+  badUtf8(t, r) {
+    const body = Buffer.concat([Buffer.from('---\nkind: static\n---\nline one\nbad '), Buffer.from(pick(r, [[0xff], [0xc3], [0xed, 0xa0, 0x80], [0xf8, 0x88]])), Buffer.from(' here\n')]);
+    section(t, 'bad-utf8', body);
+  },
+  utf16(t, r) {
+    const text = '---\nkind: static\n---\nHello\n';
+    const le = Buffer.from(text, 'utf16le');
+    section(t, 'utf16', r() < 0.5 ? Buffer.concat([Buffer.from([0xff, 0xfe]), le]) : le);
+  },
+  nulLate(t, r) {
+    section(t, 'nul', `${'x'.repeat(int(r, 9000, 20000))}\u0000tail\n`);
+  },
+  randomFrontmatter(t, r) {
+    section(t, 'rand-fm', Buffer.concat([Buffer.from('---\n'), bytes(r, int(r, 1, 200)), Buffer.from('\n---\nBody\n')]));
+  },
+  randomBody(t, r) {
+    section(t, 'rand-body', Buffer.concat([Buffer.from('---\nkind: static\n---\n'), bytes(r, int(r, 1, 2000))]));
+  },
+  yamlBomb(t) {
+    const levels = Array.from({ length: 8 }, (_, i) => `l${i + 1}: &l${i + 1} [${Array(8).fill(`*l${i}`).join(',')}]`);
+    section(t, 'bomb', `---\nl0: &l0 [lol]\n${levels.join('\n')}\n---\nBody\n`);
+  },
+  names(t, r) {
+    const name = pick(r, ['a'.repeat(int(r, 90, 400)), 'Intro', 'a/b', '..', 'nul\u0000name', 'con:x', '0x1F', '1e3', 'true', 'null', '[a, b]', '']);
+    const raw = /^(0x1F|1e3|true|null|\[a, b\])$/.test(name);
+    section(t, 'named', `---\nname: ${raw ? name : JSON.stringify(name)}\n---\nText\n`);
+    if (r() < 0.5) section(t, 'intro-twin', '---\nname: intro\n---\nText\n');
+    if (r() < 0.5) t.files['agents/x.md'] = `---\nname: ${raw ? name : JSON.stringify(name)}\ndescription: d\n---\nBody\n`;
+  },
+  templates(t, r) {
+    const expr = pick(r, ['{{nosuchhelper x}}', '{{> partial}}', '{{* deco}}', '{{#if}}x{{/if}}', '{{#each}}{{/each}}', '{{x', '}}{{', '{{{raw}}}', '{{#with a b}}{{/with}}', '{{lookup . "constructor"}}', '{{#if a}}{{else}}{{else}}{{/if}}']);
+    section(t, 'tpl', `---\nkind: dynamic\ninputs: [x, a, raw]\n---\nValue: ${expr}\n`);
+    if (r() < 0.3) section(t, 'static-tpl', `Static with ${expr}\n`);
+  },
+  marker(t, r) {
+    const text = pick(r, ['SYSTEM_PROMPT_DYNAMIC_BOUNDARY', 'before __SYSTEM_PROMPT_DYNAMIC_BOUNDARY__ after']);
+    if (r() < 0.5) section(t, 'marker', `${text}\n`);
+    else {
+      t.files['prompts/fragments/marker.md'] = `${text}\n`;
+      section(t, 'marker', '@../fragments/marker.md\n');
+    }
+  },
+  includeTokens(t, r) {
+    t.files['prompts/fragments/tiny.md'] = 'x\n';
+    section(t, 'tokens', Array(int(r, 100, 3000)).fill('@../fragments/tiny.md').join(' ') + '\n');
+  },
+  nestedList(t, r) {
+    const depth = int(r, 50, 400);
+    section(t, 'nested', Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}- item ${i}`).join('\n') + '\n');
+  },
+  agentsMixed(t, r) {
+    t.files['agents/README.md'] = '# Agents\nNo frontmatter here.\n';
+    t.files['agents/ok.md'] = `---\nname: ok\ndescription: ${pick(r, ['fine', 'Triggers on: x', '"quoted"', '[unclosed'])}\ntools: ${pick(r, ['Read, Grep', '[Read]', '42', '{a: 1}'])}\n---\nYou are ok.\n`;
+  },
+  uncached(t, r) {
+    section(t, 'unc', `---\nkind: dynamic\ncache: uncached\nreason: ${pick(r, ['"   "', '""', 'real reason', '[1, 2]'])}\n---\nx\n`);
+  },
+};
+
+const NAMES = Object.keys(TRAITS);
+
+/** Tree number `index` of the run seeded `seed`: one to three traits over a small valid project. */
+export function hostileTree(seed: number, index: number): HostileTree {
+  const r = mulberry32(seed * 100_003 + index);
+  const t: HostileTree = { files: {}, fifos: [], symlinks: {}, traits: [] };
+  t.files['prompts/sections/intro.md'] = 'You are a helpful assistant.\n';
+  const count = int(r, 1, 3);
+  for (let i = 0; i < count; i++) {
+    const name = pick(r, NAMES);
+    t.traits.push(name);
+    TRAITS[name]!(t, r);
+  }
+  const sections = Object.keys(t.files)
+    .filter((p) => p.startsWith('prompts/sections/'))
+    .map((p) => p.slice('prompts/sections/'.length, -'.md'.length));
+  t.files['prompts/profiles/p.md'] = `---\nsections: [${sections.map((s) => JSON.stringify(s)).join(', ')}]\ncacheWarning: false\n---\n`;
+  return t;
+}

@@ -1,0 +1,104 @@
+/**
+ * Runs generated hostile trees (generate.ts) through the library in-process
+ * or through the CLI as a process, and checks what every one must end with:
+ * success or diagnostics (exit 0, 1 or 2 for the CLI), never a thrown error,
+ * a stack trace or a hang, and a previous bundle that still loads.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { buildProject, RULES } from '../../../compiler/index.js';
+import { loadBundle } from '../../../compiler/runtime/index.js';
+import { REPO, tempDir, writeTree } from '../../helpers/tree.js';
+import { hostileTree, type HostileTree } from './generate.js';
+
+const BIN = path.join(REPO, 'lib/cli/bin.js');
+
+/** Long enough for any tree the default limits accept; a tree still running by then hangs the build. */
+const HANG_MS = 20_000;
+
+export const SEED = 12;
+
+/** A good bundle to put in every tree's dist/ first: the previous build that a failed one must leave loadable. */
+export async function previousBundle(): Promise<{ dir: string; manifest: Buffer }> {
+  const root = await tempDir('pb-good-');
+  await writeTree(root, { 'prompts/sections/intro.md': 'Good.\n', 'prompts/profiles/p.md': '---\nsections: [intro]\ncacheWarning: false\n---\n' });
+  const result = await buildProject({ root, cacheDir: null });
+  if (!result.ok) throw new Error('the previous bundle did not build');
+  const dir = path.join(root, 'dist');
+  return { dir, manifest: await fs.readFile(path.join(dir, 'manifest.json')) };
+}
+
+async function materialise(t: HostileTree, previous: string): Promise<string> {
+  const root = await tempDir('pb-hostile-');
+  await writeTree(root, t.files);
+  for (const [link, target] of Object.entries(t.symlinks)) {
+    await fs.mkdir(path.dirname(path.join(root, link)), { recursive: true });
+    await fs.rm(path.join(root, link), { force: true });
+    await fs.symlink(target, path.join(root, link));
+  }
+  if (t.fifos.length > 0) {
+    for (const f of t.fifos) await fs.mkdir(path.dirname(path.join(root, f)), { recursive: true });
+    execFileSync('mkfifo', t.fifos.map((f) => path.join(root, f)));
+  }
+  await fs.cp(previous, path.join(root, 'dist'), { recursive: true });
+  return root;
+}
+
+function withinHangLimit<T>(what: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const hang = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: still running after ${HANG_MS} ms`)), HANG_MS);
+  });
+  return Promise.race([work, hang]).finally(() => clearTimeout(timer));
+}
+
+async function expectPreviousOrNew(root: string, ok: boolean, previous: { manifest: Buffer }, what: string): Promise<void> {
+  const dist = path.join(root, 'dist');
+  if (!ok) expect((await fs.readFile(path.join(dist, 'manifest.json'))).equals(previous.manifest), `${what}: dist/ changed by a failed build`).toBe(true);
+  await loadBundle(dist);
+}
+
+/** Tree `index` through `buildProject`. */
+export async function runInProcess(index: number, previous: { dir: string; manifest: Buffer }): Promise<void> {
+  const tree = hostileTree(SEED, index);
+  const what = `tree ${index} (${tree.traits.join(', ')})`;
+  const root = await materialise(tree, previous.dir);
+  try {
+    const result = await withinHangLimit(what, buildProject({ root, cacheDir: null }));
+    for (const d of result.diagnostics) {
+      expect(RULES as readonly string[], what).toContain(d.rule);
+      expect(d.line >= 1 && d.column >= 1 && typeof d.file === 'string' && d.message.length > 0, `${what}: ${JSON.stringify(d)}`).toBe(true);
+    }
+    expect(result.ok, what).toBe(!result.diagnostics.some((d) => d.severity === 'error'));
+    await expectPreviousOrNew(root, result.ok, previous, what);
+  } finally {
+    await fs.rm(root, { recursive: true, force: true });
+  }
+}
+
+/** Tree `index` through `prompt-build build`, with the memory bound the issue sets (1 GiB of heap). */
+export async function runAsProcess(index: number, previous: { dir: string; manifest: Buffer }): Promise<void> {
+  const tree = hostileTree(SEED, index);
+  const what = `tree ${index} (${tree.traits.join(', ')}) via the CLI`;
+  const root = await materialise(tree, previous.dir);
+  try {
+    const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      execFile(process.execPath, ['--max-old-space-size=1024', BIN, 'build', '--root', root, '--no-cache', '--no-color'], { timeout: HANG_MS, env: { ...process.env, NO_COLOR: '1' } }, (error, _stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr });
+      });
+    });
+    expect([0, 1, 2], `${what}: exit ${run.code}\n${run.stderr}`).toContain(run.code);
+    expect(run.stderr, what).not.toMatch(/\n\s+at |internal error/);
+    await expectPreviousOrNew(root, run.code === 0, previous, what);
+  } finally {
+    await fs.rm(root, { recursive: true, force: true });
+  }
+}
+
+/** How many trees a run takes: the suite's share, or more in a longer opt-in run (`HOSTILE_TREES=20000 npm test`). */
+export function treeCount(suiteShare: number): number {
+  const asked = Number(process.env.HOSTILE_TREES);
+  return Number.isSafeInteger(asked) && asked > 0 ? Math.ceil(asked / 4) : suiteShare;
+}
