@@ -9,7 +9,7 @@ import type { DynamicSectionDef, SectionDef } from './definitions.js';
 import { expandIncludes, type Expansion, type IncludeHost, type TextSegment } from './include.js';
 import type { Source } from './source.js';
 import type { Program } from './template/ast.js';
-import { analyzeTemplate } from './template/index.js';
+import { analyzeTemplate, validateTemplate } from './template/index.js';
 
 export interface CompiledText {
   text: string;
@@ -89,8 +89,12 @@ function templateDiagnostics(def: DynamicSectionDef, compiled: CompiledText, loo
     const at = locate(analysis.error.line, analysis.error.column);
     return [diagnostic('template/syntax', at.file, at, analysis.error.message)];
   }
+  const unsupported = validateTemplate(analysis.ast).map((problem) => {
+    const at = locate(problem.line, problem.column);
+    return diagnostic(problem.rule, at.file, at, problem.message, problem.note === undefined ? {} : { note: problem.note });
+  });
   const declared = new Set(def.inputs);
-  return analysis.variables
+  const undeclared = analysis.variables
     .filter((v) => !declared.has(v.name))
     .map((v) => {
       const at = locate(v.line, v.column);
@@ -98,6 +102,7 @@ function templateDiagnostics(def: DynamicSectionDef, compiled: CompiledText, loo
         note: `add '${v.name}' to \`inputs:\` (or \`optional:\` if it may be absent)`,
       });
     });
+  return [...unsupported, ...undeclared];
 }
 
 /** A 1-based line/column of the compiled text → the file and position it was written at. */

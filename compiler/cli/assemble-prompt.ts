@@ -68,7 +68,7 @@ export async function assemblePrompt(options: AssembleOptions): Promise<Assemble
   // Names from the command line are checked first, so a wrong one is named as such, not as a missing default profile.
   const agentPrompt = options.agent === undefined ? undefined : agentText(bundle, options.agent);
   if (options.customSystemPrompt === undefined && !bundle.profiles.has(profileName)) {
-    throw new RenderError(`the bundle has no profile '${profileName}'; ${nearestNames(profileName, [...bundle.profiles.keys()], 'profile')}`);
+    throw new SelectionError(`the bundle has no profile '${profileName}'; ${nearestNames(profileName, [...bundle.profiles.keys()], 'profile')}`);
   }
 
   // The snapshot is memoised by the session, so the parts below reuse it rather than run git again.
@@ -118,12 +118,12 @@ export async function assemblePrompt(options: AssembleOptions): Promise<Assemble
 
 function agentText(bundle: Bundle, name: string): string {
   const agent = bundle.agents.get(name);
-  if (!agent) throw new RenderError(`the bundle has no agent '${name}'; ${nearestNames(name, [...bundle.agents.keys()], 'agent')}`);
+  if (!agent) throw new SelectionError(`the bundle has no agent '${name}'; ${nearestNames(name, [...bundle.agents.keys()], 'agent')}`);
   return agent.prompt;
 }
 
 async function staticProfile(bundle: Bundle, name: string, context: Record<string, unknown>): Promise<string[]> {
-  if (!bundle.profiles.has(name)) throw new RenderError(`coordinator mode needs a '${name}' profile in the bundle`);
+  if (!bundle.profiles.has(name)) throw new SelectionError(`coordinator mode needs a '${name}' profile in the bundle`);
   const prompt = await getSystemPrompt(bundle, { profile: name, context, cache: createSectionCache() });
   return prompt.filter((p) => p !== SYSTEM_PROMPT_DYNAMIC_BOUNDARY);
 }
@@ -134,8 +134,8 @@ async function loadMemoryFrom(dir: unknown): Promise<string | null> {
   return loadMemoryPrompt({ memoryDir: dir });
 }
 
-/** A wrong profile or agent name on the command line. */
-export class RenderError extends Error {}
+/** A wrong profile or agent name on the command line (a render-time failure of a section is the runtime's RenderError). */
+export class SelectionError extends Error {}
 
 interface LabelSources {
   bundle: Bundle;

@@ -44,5 +44,5 @@ export {
   type UserContextMessage,
 } from './injection.js';
 export { toSystemBlocks, type CacheControl, type SystemBlocksOptions, type SystemTextBlock } from './blocks.js';
-export { MissingVariableError } from './thunk-runtime.js';
+export { MissingVariableError, RenderError } from './render-error.js';
 export { SCHEMA_VERSION, type BundleModule, type Manifest } from './manifest.js';

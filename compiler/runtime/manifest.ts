@@ -127,6 +127,13 @@ export interface ThunkRuntime {
   missing(section: string, variable: string): never;
   /** Handlebars' string conversion of a value (no HTML escaping). */
   str(value: unknown): string;
+  /**
+   * A printed value as the output's `+` fold will use it (its primitive),
+   * or a thrown RenderError naming `section` and `variable` when it has none.
+   */
+  text(value: unknown, section: string, variable: string): unknown;
+  /** The RenderError to throw for anything else thrown while `section` rendered. */
+  failed(section: string, error: unknown): Error;
 }
 export type ThunkFactory = (rt: ThunkRuntime) => (ctx: Record<string, unknown>) => string;
 

@@ -6,18 +6,10 @@
 // handlebars has no "exports" map, so Node's ESM resolver needs the `.js` spelling.
 import HandlebarsRuntime from 'handlebars/runtime.js';
 import type { ThunkRuntime } from './manifest.js';
+import { printable } from './printable.js';
+import { MissingVariableError, renderFailed } from './render-error.js';
 
-/** A required context variable was undefined when its section rendered. */
-export class MissingVariableError extends Error {
-  override name = 'MissingVariableError';
-
-  constructor(
-    readonly section: string,
-    readonly variable: string,
-  ) {
-    super(`dynamic section "${section}" needs the context variable "${variable}", which is missing`);
-  }
-}
+export { MissingVariableError, RenderError } from './render-error.js';
 
 /** The part of `handlebars/runtime` the thunks use (its bundled typings declare none of it). */
 interface HandlebarsRuntimeEnvironment {
@@ -29,7 +21,9 @@ interface HandlebarsRuntimeEnvironment {
  * A runtime for one loaded bundle. Its Handlebars environment is private to it
  * (built-in helpers only, like the fast-path thunks assume), so helpers or
  * partials another part of the process registers globally cannot change a
- * prompt; a host that does use custom helpers registers them on `rt.handlebars`.
+ * prompt. The build refuses templates that call other helpers; a host that
+ * generates thunks itself (`generateThunkModule`) and wants custom helpers
+ * registers them on `rt.handlebars`.
  */
 export function createThunkRuntime(): ThunkRuntime {
   return {
@@ -37,6 +31,8 @@ export function createThunkRuntime(): ThunkRuntime {
     missing(section: string, variable: string): never {
       throw new MissingVariableError(section, variable);
     },
+    text: printable,
+    failed: renderFailed,
     str,
   };
 }

@@ -5,8 +5,8 @@
  * the bundle can inline it as a function body. Required inputs are checked
  * first, so a missing one fails with a clear error before any output is built.
  */
-import Handlebars from 'handlebars';
 import type { Program } from './ast.js';
+import { precompileChecked } from './fallback.js';
 import { compileRenderBody } from './fast-path.js';
 import { parseOrThrow } from './parse.js';
 import { preludeLines } from './prelude.js';
@@ -26,7 +26,7 @@ export interface ThunkOptions {
  */
 export function generateThunkModule(source: string, options: ThunkOptions, ast: Program = parseOrThrow(source)): string {
   const reason = fallbackReasonOf(ast);
-  const lines = reason === null ? fastModule(ast, options) : fallbackModule(source, options, reason);
+  const lines = reason === null ? fastModule(ast, options) : fallbackModule(source, ast, options, reason);
   return lines.join('\n') + '\n';
 }
 
@@ -36,33 +36,42 @@ export function fallbackReason(source: string): string | null {
 }
 
 function fastModule(ast: Program, options: ThunkOptions): string[] {
-  const body = compileRenderBody(ast, '    ');
+  const body = compileRenderBody(ast, '      ', options.section);
   return [
     'export default function create(rt) {',
     `  // Section ${comment(JSON.stringify(options.section))}: its Handlebars template compiled to plain JavaScript.`,
     '  // Renders exactly what Handlebars.compile(template, { noEscape: true }) renders.',
     ...preludeLines(body.helpers, '  '),
     '  return function render(ctx) {',
-    ...requiredChecks(options, '    '),
-    ...(body.temps.length > 0 ? [`    let ${body.temps.join(', ')};`] : []),
+    '    try {',
+    ...requiredChecks(options, '      '),
+    ...(body.temps.length > 0 ? [`      let ${body.temps.join(', ')};`] : []),
     ...body.lines,
+    ...failed(options, '    '),
     '  };',
     '}',
   ];
 }
 
-function fallbackModule(source: string, options: ThunkOptions, reason: string): string[] {
-  const spec = Handlebars.precompile(source, { noEscape: true, strict: false }) as unknown as string;
+function fallbackModule(source: string, ast: Program, options: ThunkOptions, reason: string): string[] {
+  const spec = precompileChecked(source, ast, options.section);
   return [
     'export default function create(rt) {',
     `  // Section ${comment(JSON.stringify(options.section))}: Handlebars runtime fallback, because the template uses ${comment(reason)}.`,
     `  const template = rt.handlebars.template(${spec});`,
     '  return function render(ctx) {',
-    ...requiredChecks(options, '    '),
-    '    return template(ctx);',
+    '    try {',
+    ...requiredChecks(options, '      '),
+    '      return template(ctx);',
+    ...failed(options, '    '),
     '  };',
     '}',
   ];
+}
+
+/** The end of the render's `try`: whatever else goes wrong (a throwing getter or lambda, a null context…) is a RenderError too. */
+function failed(options: ThunkOptions, indent: string): string[] {
+  return [`${indent}} catch (error) {`, `${indent}  throw rt.failed(${JSON.stringify(options.section)}, error);`, `${indent}}`];
 }
 
 function requiredChecks(options: ThunkOptions, indent: string): string[] {

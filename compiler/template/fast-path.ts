@@ -11,6 +11,8 @@
  *   renders "3". A block's result enters its parent's fold as one value, and
  *   only the top level converts the result to a string.
  * - Values print as `value ?? ""` through `+`: no escaping, no `toHTML`.
+ *   A value that is not a string first passes `rt.text`, which keeps `+`'s
+ *   result and turns its TypeError into a RenderError.
  * - Lookups see own properties only (`lookupProperty`), with Handlebars'
  *   guard on prototypes' own `constructor`.
  * - A function value is called as Handlebars calls it (a lambda, or a helper
@@ -40,8 +42,9 @@ export interface RenderBody {
   helpers: Set<Helper>;
 }
 
-export function compileRenderBody(ast: Program, indent: string): RenderBody {
-  return new RenderCompiler(ast, indent).compile();
+/** `section`: the section's name, for the error a value that cannot be printed throws. */
+export function compileRenderBody(ast: Program, indent: string, section: string): RenderBody {
+  return new RenderCompiler(ast, indent, section).compile();
 }
 
 /**
@@ -96,6 +99,7 @@ class RenderCompiler {
   constructor(
     private readonly ast: Program,
     private readonly indent: string,
+    private readonly section: string,
   ) {}
 
   compile(): RenderBody {
@@ -127,7 +131,7 @@ class RenderCompiler {
 
   private statementExpr(node: Statement, scope: Scope): Expr {
     if (node.type === 'ContentStatement') return { code: JSON.stringify(node.value), str: true, atomic: true };
-    if (node.type === 'MustacheStatement') return { code: `(${this.mustacheValue(node, scope)} ?? "")`, str: false, atomic: true };
+    if (node.type === 'MustacheStatement') return { code: this.printed(node, scope), str: false, atomic: true };
     if (node.type === 'BlockStatement') return this.blockExpr(node, scope);
     throw new Error(`fast path: unexpected ${node.type}`);
   }
@@ -400,19 +404,33 @@ class RenderCompiler {
   }
 
   /**
-   * A mustache's value before `?? ""`. A function is called: a bare name is
-   * ambiguous between helper and value, and Handlebars calls it as a helper
-   * (`this`, plus an options object); any other path calls it as a lambda.
+   * A mustache's piece of output: null and undefined print nothing, a string
+   * is itself, and anything else goes through `rt.text`, which hands `+` the
+   * primitive it would have computed, or throws a RenderError naming the
+   * value where `+` would throw a bare TypeError. Data variables are numbers,
+   * strings or booleans already.
    */
-  private mustacheValue(node: MustacheStatement, scope: Scope): string {
+  private printed(node: MustacheStatement, scope: Scope): string {
+    const value = this.mustacheValue(node, scope);
+    if (value.kind !== 'value') return `(${value.code} ?? "")`;
+    const name = JSON.stringify((node.path as PathExpression).original);
+    return `(typeof (v = ${value.code}) === "string" ? v : v == null ? "" : rt.text(v, ${JSON.stringify(this.section)}, ${name}))`;
+  }
+
+  /**
+   * A mustache's value. A function is called: a bare name is ambiguous
+   * between helper and value, and Handlebars calls it as a helper (`this`,
+   * plus an options object); any other path calls it as a lambda.
+   */
+  private mustacheValue(node: MustacheStatement, scope: Scope): Value {
     const path = node.path as PathExpression;
     const value = this.path(path, scope);
-    if (value.kind !== 'value') return value.code;
+    if (value.kind !== 'value') return value;
     this.use('v');
-    if (!isSimpleId(path)) return `(typeof (v = ${value.code}) === "function" ? v.call(${scope.ctx}) : v)`;
+    if (!isSimpleId(path)) return { code: `(typeof (v = ${value.code}) === "function" ? v.call(${scope.ctx}) : v)`, kind: 'value' };
     const { start, end } = node.loc;
     const call = `${this.use('amb')}(v, ${this.self(scope)}, ${JSON.stringify(path.parts[0])}, ${this.frameObject(scope.frame)}, ${start.line}, ${start.column}, ${end.line}, ${end.column})`;
-    return `(typeof (v = ${value.code}) === "function" ? ${call} : v)`;
+    return { code: `(typeof (v = ${value.code}) === "function" ? ${call} : v)`, kind: 'value' };
   }
 
   /** Handlebars' data frame as an object, built only when a function value is called as a helper. */

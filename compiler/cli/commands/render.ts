@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import pc from 'picocolors';
 import { formatHuman } from '../../diagnostics-format.js';
-import { BundleError } from '../../runtime/index.js';
+import { BundleError, MissingVariableError, RenderError } from '../../runtime/index.js';
 import type { CommonOptions, RenderOptions } from '../args.js';
-import { assemblePrompt, RenderError, type AssembledPrompt } from '../assemble-prompt.js';
+import { assemblePrompt, SelectionError, type AssembledPrompt } from '../assemble-prompt.js';
 import type { Io } from '../io.js';
 import { UsageError } from '../usage-error.js';
 
@@ -33,9 +33,14 @@ export async function runRender(options: CommonOptions, render: RenderOptions, i
     });
   } catch (error) {
     // A wrong name or a broken bundle is the user's to fix: one line, no stack.
-    if (error instanceof RenderError || error instanceof BundleError) throw new UsageError(error.message);
-    if (error instanceof Error && error.name === 'MissingVariableError') {
+    if (error instanceof SelectionError || error instanceof BundleError) throw new UsageError(error.message);
+    // A section that cannot render with this context: the context is the user's to fix, so one line, exit 1.
+    if (error instanceof MissingVariableError) {
       io.err(`${error.message}\n(pass a value with --context FILE.json)`);
+      return 1;
+    }
+    if (error instanceof RenderError) {
+      io.err(error.message);
       return 1;
     }
     throw error;

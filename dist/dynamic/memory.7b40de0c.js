@@ -1,5 +1,5 @@
 export default function create(rt) {
-  // Section "model-override": its Handlebars template compiled to plain JavaScript.
+  // Section "memory": its Handlebars template compiled to plain JavaScript.
   // Renders exactly what Handlebars.compile(template, { noEscape: true }) renders.
   const own = Object.prototype.hasOwnProperty;
   const OP = Object.prototype;
@@ -16,7 +16,11 @@ export default function create(rt) {
     return f.call(self, { name, hash: {}, data, loc });
   }
   return function render(ctx) {
-    let v;
-    return (truthy(fv((ctx == null ? ctx : (v = ctx.modelOverride) == null ? v : (gp(ctx) === OP && !("modelOverride" in OP)) || own.call(ctx, "modelOverride") ? v : undefined), ctx)) ? ("# Model-specific instructions\n\n" + ((typeof (v = (ctx == null ? ctx : (v = ctx.modelOverride) == null ? v : (gp(ctx) === OP && !("modelOverride" in OP)) || own.call(ctx, "modelOverride") ? v : undefined)) === "function" ? amb(v, ctx, "modelOverride", { root: ctx }, 4, 0, 4, 17) : v) ?? "") + "\n") : "");
+    try {
+      let v;
+      return (truthy(fv((ctx == null ? ctx : (v = ctx.memory) == null ? v : (gp(ctx) === OP && !("memory" in OP)) || own.call(ctx, "memory") ? v : undefined), ctx)) ? ((typeof (v = (typeof (v = (ctx == null ? ctx : (v = ctx.memory) == null ? v : (gp(ctx) === OP && !("memory" in OP)) || own.call(ctx, "memory") ? v : undefined)) === "function" ? amb(v, ctx, "memory", { root: ctx }, 2, 0, 2, 10) : v)) === "string" ? v : v == null ? "" : rt.text(v, "memory", "memory")) + "\n") : "");
+    } catch (error) {
+      throw rt.failed("memory", error);
+    }
   };
 }
