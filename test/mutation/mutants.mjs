@@ -1,0 +1,86 @@
+/**
+ * Deliberate breaks the suite must catch. Each names one file, an exact
+ * piece of its text and what to put instead, and the tests that must then
+ * fail. `npm run mutate` applies them one at a time to a copy of the
+ * repository (see run.mjs). A mutant whose text is no longer in its file
+ * fails the run too: keep this list in step with the code.
+ */
+export const MUTANTS = [
+  {
+    name: 'the static prefix hash ignores the order of the static sections',
+    file: 'compiler/emit.ts',
+    from: "sha256(statics.map((s) => s.hash).join('\\n'))",
+    to: "sha256(statics.map((s) => s.hash).sort().join('\\n'))",
+    tests: ['test/build/mutation-gaps.test.ts'],
+  },
+  {
+    name: 'the static prefix hash leaves out the last static section',
+    file: 'compiler/emit.ts',
+    from: "sha256(statics.map((s) => s.hash).join('\\n'))",
+    to: "sha256(statics.slice(0, -1).map((s) => s.hash).join('\\n'))",
+    tests: ['test/build/mutation-gaps.test.ts'],
+  },
+  {
+    name: 'a reason of white space counts as a reason',
+    file: 'compiler/definitions.ts',
+    from: "const reason = f.string('reason')?.trim();",
+    to: "const reason = f.string('reason');",
+    tests: ['test/build/mutation-gaps.test.ts'],
+  },
+  {
+    name: 'render --proactive assembles the default profile',
+    file: 'compiler/cli/assemble-prompt.ts',
+    from: "const profileName = mode === 'default' ? (options.profile ?? 'default') : mode;",
+    to: "const profileName = mode === 'simple' ? mode : (options.profile ?? 'default');",
+    tests: ['test/build/mutation-gaps.test.ts'],
+  },
+  {
+    name: 'pruning deletes any file not in the new bundle',
+    file: 'compiler/bundle/write-bundle.ts',
+    from: 'return (rel) => disk.owned.has(rel) || previous?.has(rel) === true;',
+    to: 'return () => true;',
+    tests: ['test/safety/out-dir.test.ts'],
+  },
+  {
+    name: '--out at the project root is allowed',
+    file: 'compiler/bundle/out-dir.ts',
+    from: 'if (out === realRoot) return',
+    to: "if (out === '') return",
+    tests: ['test/safety/out-dir.test.ts'],
+  },
+  {
+    name: 'the out directory lock is never waited for',
+    file: 'compiler/bundle/lock.ts',
+    from: 'if (tryCreate(file, header)) return held(file, header, inherited);',
+    to: 'if (tryCreate(file, header) || true) return held(file, header, inherited);',
+    tests: ['test/safety/lock.test.ts'],
+  },
+  {
+    name: 'the up-to-date stamp ignores bundle files changed on disk',
+    file: 'compiler/build-stamp.ts',
+    from: 'return files.every((rel) => stamp.files[rel] !== undefined && stamp.files[rel] === statKey(path.join(outDir, rel)));',
+    to: 'return true;',
+    tests: ['test/safety/faults.test.ts'],
+  },
+  {
+    name: 'the up-to-date stamp ignores retargeted symlinks',
+    file: 'compiler/index.ts',
+    from: 'links: linkTargets(compiler.watchedPaths()),',
+    to: 'links: {},',
+    tests: ['test/safety/faults.test.ts'],
+  },
+  {
+    name: 'messages print control characters as they are',
+    file: 'compiler/terminal-safe.ts',
+    from: 'return s.replace(UNSAFE, escapeChar);',
+    to: 'return s;',
+    tests: ['test/safety/messages.test.ts'],
+  },
+  {
+    name: 'watch writes whatever it built after the root went away',
+    file: 'compiler/watch/session.ts',
+    from: 'if (!isProject(root)) return rootGone();\n      compiler ??=',
+    to: 'compiler ??=',
+    tests: ['test/safety/watch-root.test.ts'],
+  },
+];
