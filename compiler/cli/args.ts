@@ -1,9 +1,14 @@
 /**
- * The option table and the parser: argv in, a typed command out. Pure — it
- * runs nothing, prints nothing, so it is tested without spawning a process.
+ * The parser: argv in, a typed command out. Pure — it runs nothing, prints
+ * nothing, so it is tested without spawning a process. An ordinary command
+ * line is read by `node:util`'s parser straight from the option table
+ * (options.ts); help, and anything the quick reading cannot take as it is,
+ * go to yargs, loaded only then: importing yargs costs more than a build
+ * that finds nothing changed.
  */
-import yargs, { type Argv } from 'yargs';
-import { REPORTERS, type ReporterName } from '../diagnostics-format.js';
+import { parseArgs as parseWithNode } from 'node:util';
+import type { ReporterName } from '../diagnostics-format.js';
+import { COMMANDS, COMMON_OPTIONS, DEFAULT_COMMAND, type OptionSpec } from './options.js';
 
 export interface CommonOptions {
   root: string;
@@ -56,151 +61,123 @@ export type ParseOutcome =
   | { kind: 'output'; text: string };
 
 export async function parseArgs(argv: readonly string[], cwd = process.cwd()): Promise<ParseOutcome> {
-  let command: Command | undefined;
-  let failure: string | undefined;
-  let output = '';
-  const parser = common(yargs([...argv]), cwd)
-    .scriptName('prompt-build')
-    .command(['build', '$0'], 'compile prompts/ and agents/ into the bundle (dist/)', {}, (a) => {
-      command = { name: 'build', options: toCommon(a, cwd) };
-    })
-    .command('watch', 'rebuild on change, only what depends on the changed file', {}, (a) => {
-      command = { name: 'watch', options: toCommon(a, cwd) };
-    })
-    .command(
-      'check',
-      'build in memory; fail on diagnostics or a stale dist/',
-      (y) =>
-        y
-          .option('allow-static-prefix-change', {
-            type: 'string',
-            array: true,
-            describe: 'profiles whose static prefix hash may change (`*` for all); when given, any other change fails',
-          })
-          .option('baseline', {
-            type: 'string',
-            describe: 'bundle or manifest.json the static prefix hashes are compared with (default: the --out directory)',
-          })
-          .option('allow-missing-dist', {
-            type: 'boolean',
-            default: false,
-            describe: 'pass when the out directory does not exist (for projects that do not commit the bundle)',
-          }),
-      (a) => {
-        const allowed = a['allow-static-prefix-change'] as string[] | undefined;
-        const policy = { allowStaticPrefixChange: allowed, baseline: a.baseline, allowMissingDist: a['allow-missing-dist'] };
-        command = { name: 'check', options: toCommon(a, cwd), policy };
-      },
-    )
-    .command(
-      'render',
-      'assemble a final prompt through the runtime and print it with the boundary shown',
-      (y) =>
-        y
-          .option('profile', { type: 'string', describe: 'profile to assemble (default: default)' })
-          .option('agent', { type: 'string', describe: 'use this agent as the system prompt' })
-          .option('coordinator', { type: 'boolean', default: false, describe: 'coordinator mode' })
-          .option('proactive', { type: 'boolean', default: false, describe: 'proactive mode' })
-          .option('simple', { type: 'boolean', default: false, describe: 'simple mode' })
-          .option('custom-system-prompt', { type: 'string' })
-          .option('append-system-prompt', { type: 'string' })
-          .option('override-system-prompt', { type: 'string' })
-          .option('context', { type: 'string', describe: 'JSON file with values for dynamic inputs' })
-          .option('cwd', { type: 'string', describe: 'working directory the context providers look at' })
-          .option('bundle', { type: 'string', describe: 'bundle to load (default: the --out directory)' })
-          .option('json', { type: 'boolean', default: false }),
-      (a) => {
-        command = {
-          name: 'render',
-          options: toCommon(a, cwd),
-          render: {
-            profile: a.profile,
-            agent: a.agent,
-            coordinator: a.coordinator,
-            proactive: a.proactive,
-            simple: a.simple,
-            customSystemPrompt: a['custom-system-prompt'],
-            appendSystemPrompt: a['append-system-prompt'],
-            overrideSystemPrompt: a['override-system-prompt'],
-            context: a.context,
-            cwd: a.cwd,
-            bundle: a.bundle,
-            json: a.json,
-          },
-        };
-      },
-    )
-    .command(
-      'inspect [bundle]',
-      'list each profile’s sections with sizes and token estimates',
-      (y) => y.positional('bundle', { type: 'string' }).option('json', { type: 'boolean', default: false }),
-      (a) => {
-        command = { name: 'inspect', options: toCommon(a, cwd), bundle: a.bundle, json: a.json };
-      },
-    )
-    .command(
-      'diff <old> <new>',
-      'compare two bundles: sections added, removed, changed; static prefix hashes',
-      (y) =>
-        y
-          .positional('old', { type: 'string', demandOption: true })
-          .positional('new', { type: 'string', demandOption: true })
-          .option('json', { type: 'boolean', default: false }),
-      (a) => {
-        command = { name: 'diff', options: toCommon(a, cwd), old: a.old, new: a.new, json: a.json };
-      },
-    )
-    .strict()
-    .help()
-    .version(false)
-    .exitProcess(false)
-    .fail((message, error) => {
-      failure = message || error?.message || 'invalid arguments';
+  const quick = quickParse(argv);
+  if (quick !== null) {
+    try {
+      return { kind: 'command', command: toCommand(quick.name, quick.values, quick.positionals, cwd) };
+    } catch {
+      // a value its option refuses: yargs words the usage error, with the help
+    }
+  }
+  const { parseWithYargs } = await import('./yargs-parser.js');
+  return parseWithYargs(argv, cwd);
+}
+
+/** Option values by flag name (as in the table), positionals after the command name. */
+export type ParsedValues = Record<string, unknown>;
+
+/**
+ * The typed command from parsed values: defaults filled in, every value
+ * checked by its option's `coerce` (which throws on a bad one).
+ */
+export function toCommand(name: string, raw: ParsedValues, positionals: readonly string[], cwd: string): Command {
+  const spec = COMMANDS[name]!;
+  const values: ParsedValues = {};
+  for (const [flag, option] of Object.entries({ ...COMMON_OPTIONS, ...spec.options })) {
+    const value = raw[flag] ?? option.default;
+    values[flag] = option.coerce ? option.coerce(value) : value;
+  }
+  const options: CommonOptions = {
+    root: (values.root as string | undefined) ?? cwd,
+    out: values.out as string | undefined,
+    reporter: values.reporter as ReporterName,
+    cache: values.cache as boolean,
+    color: (values.color as boolean | undefined) ?? process.stdout.isTTY === true,
+    maxIncludeDepth: values['max-include-depth'] as number | undefined,
+    maxIncludeBytes: values['max-include-bytes'] as number | undefined,
+    keepComments: values['keep-comments'] as boolean,
+    models: values.model as string[] | undefined,
+    forceOut: values['force-out'] as boolean,
+  };
+  const str = (flag: string) => values[flag] as string | undefined;
+  const bool = (flag: string) => values[flag] as boolean;
+  switch (name) {
+    case 'build':
+    case 'watch':
+      return { name, options };
+    case 'check':
+      return {
+        name,
+        options,
+        policy: {
+          allowStaticPrefixChange: values['allow-static-prefix-change'] as string[] | undefined,
+          baseline: str('baseline'),
+          allowMissingDist: bool('allow-missing-dist'),
+        },
+      };
+    case 'render':
+      return {
+        name,
+        options,
+        render: {
+          profile: str('profile'),
+          agent: str('agent'),
+          coordinator: bool('coordinator'),
+          proactive: bool('proactive'),
+          simple: bool('simple'),
+          customSystemPrompt: str('custom-system-prompt'),
+          appendSystemPrompt: str('append-system-prompt'),
+          overrideSystemPrompt: str('override-system-prompt'),
+          context: str('context'),
+          cwd: str('cwd'),
+          bundle: str('bundle'),
+          json: bool('json'),
+        },
+      };
+    case 'inspect':
+      return { name, options, bundle: positionals[0], json: bool('json') };
+    case 'diff':
+      return { name, options, old: positionals[0]!, new: positionals[1]!, json: bool('json') };
+    default:
+      throw new Error(`no command '${name}'`);
+  }
+}
+
+/**
+ * The command line read by `node:util`, or null when it is not an ordinary
+ * one: help asked for, an unknown command or flag, a list-valued flag (yargs
+ * reads `--model a b` as two values), a positional too many or too few.
+ */
+function quickParse(argv: readonly string[]): { name: string; values: ParsedValues; positionals: string[] } | null {
+  if (argv.some((arg) => arg === '--help' || arg === '-h' || arg === '--version')) return null;
+  const first = argv[0];
+  const named = first !== undefined && !first.startsWith('-') && Object.hasOwn(COMMANDS, first);
+  const name = named ? first : DEFAULT_COMMAND;
+  const table: Record<string, OptionSpec> = { ...COMMON_OPTIONS, ...COMMANDS[name]!.options };
+  const negated: ParsedValues = {};
+  const args: string[] = [];
+  for (const arg of named ? argv.slice(1) : argv) {
+    const flag = arg.startsWith('--no-') ? arg.slice(5) : null;
+    if (flag !== null && table[flag]?.type === 'boolean') negated[flag] = false;
+    else args.push(arg);
+  }
+  const lists = Object.entries(table).filter(([, o]) => o.type === 'array').map(([flag]) => `--${flag}`);
+  if (args.some((a) => lists.some((list) => a === list || a.startsWith(`${list}=`)))) return null;
+  let parsed: ReturnType<typeof parseWithNode>;
+  try {
+    parsed = parseWithNode({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: Object.fromEntries(Object.entries(table).filter(([, o]) => o.type !== 'array').map(([flag, o]) => [flag, { type: o.type as 'string' | 'boolean' }])),
     });
-  await parser.parseAsync([...argv], {}, (_err, _argv, text) => {
-    output = text;
-  });
-  // Help is rendered only now: asking yargs for it before parsing swallows the command.
-  if (failure !== undefined) return { kind: 'usage-error', message: failure, help: await parser.getHelp() };
-  if (command) return { kind: 'command', command };
-  return { kind: 'output', text: output };
-}
-
-function common(y: Argv, cwd: string) {
-  return y
-    .option('root', { type: 'string', default: cwd, describe: 'project root holding prompts/ and agents/', global: true })
-    .option('out', { type: 'string', describe: 'bundle directory (default: <root>/dist)', global: true })
-    .option('reporter', { choices: REPORTERS, default: 'human' as ReporterName, describe: 'diagnostics format', global: true })
-    .option('cache', { type: 'boolean', default: true, describe: 'use the persistent parse cache (--no-cache bypasses it)', global: true })
-    .option('color', { type: 'boolean', default: process.stdout.isTTY === true, global: true })
-    .option('max-include-depth', { type: 'string', coerce: positiveInteger('max-include-depth'), describe: 'nested include levels allowed (default 5)', global: true })
-    .option('max-include-bytes', { type: 'string', coerce: positiveInteger('max-include-bytes'), describe: 'largest includable file (default 1 MiB)', global: true })
-    .option('force-out', { type: 'boolean', default: false, describe: 'write into a non-empty --out directory that is not a bundle (nothing in it is deleted)', global: true })
-    .option('keep-comments', { type: 'boolean', default: false, describe: 'keep block-level HTML comments', global: true })
-    .option('model', { type: 'string', array: true, describe: 'model ids to check cache minimums against', global: true });
-}
-
-function toCommon(a: Record<string, unknown>, cwd: string): CommonOptions {
-  return {
-    root: (a.root as string | undefined) ?? cwd,
-    out: a.out as string | undefined,
-    reporter: a.reporter as ReporterName,
-    cache: a.cache as boolean,
-    color: a.color as boolean,
-    maxIncludeDepth: a['max-include-depth'] as number | undefined,
-    maxIncludeBytes: a['max-include-bytes'] as number | undefined,
-    keepComments: a['keep-comments'] as boolean,
-    models: a.model as string[] | undefined,
-    forceOut: a['force-out'] as boolean,
-  };
-}
-
-/** A limit flag: a whole number above zero, given once. Anything else is a usage error, never a guard turned off by NaN. */
-function positiveInteger(flag: string): (value: unknown) => number | undefined {
-  return (value) => {
-    if (value === undefined) return undefined;
-    const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
-    if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`--${flag} takes a whole number above 0, not '${String(value)}'`);
-    return n;
-  };
+  } catch {
+    return null;
+  }
+  const wanted = COMMANDS[name]!.positionals;
+  const required = wanted.filter((p) => !p.endsWith('?')).length;
+  if (parsed.positionals.length < required || parsed.positionals.length > wanted.length) return null;
+  const values: ParsedValues = { ...parsed.values, ...negated };
+  for (const [flag, o] of Object.entries(table)) if (o.choices && values[flag] !== undefined && !o.choices.includes(values[flag] as string)) return null;
+  return { name, values, positionals: parsed.positionals };
 }
