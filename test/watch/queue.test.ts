@@ -1,10 +1,17 @@
 /** The watch queue: debounce, one build at a time, the last change always built. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FileChange } from '../../compiler/compiler.js';
 import { RebuildQueue } from '../../compiler/watch/queue.js';
 
 const DELAY = 20;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// Fake timers: time passes only when a test says so, however loaded the machine is.
+const sleep = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** A build that records what it was given and finishes when the test says so. */
 function recorder() {
