@@ -92,8 +92,6 @@ describe.skipIf(!present)(present ? 'third-party corpus' : `third-party corpus (
   });
 });
 
-});
-
 function normalise(bytes: Buffer): string {
   let text = bytes.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
