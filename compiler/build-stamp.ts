@@ -8,6 +8,7 @@
  * The stamp is only a shortcut: any doubt (missing, unreadable, another
  * version, a file added or gone, a dist file touched) means a full build.
  */
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildOptions } from './config.js';
@@ -68,9 +69,11 @@ export async function stampHolds(stamp: BuildStamp, key: string, discovered: rea
   return manifest === stamp.manifestHash && files.length === stamp.files.length && files.every((f, i) => f === stamp.files[i]);
 }
 
+/** Null when missing or not a regular file: a source swapped for a FIFO must not hang the check (see source.ts). */
 async function hashFile(file: string): Promise<string | null> {
   try {
-    return sha256(await fs.readFile(file));
+    if (!(await fs.stat(file)).isFile()) return null;
+    return sha256(await fs.readFile(file, { flag: fsSync.constants.O_RDONLY | (fsSync.constants.O_NONBLOCK ?? 0) }));
   } catch {
     return null;
   }
