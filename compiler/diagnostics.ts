@@ -18,6 +18,7 @@ export const RULES = [
   'include/too-large',
   'include/outside-root',
   'section/duplicate-name',
+  'section/case-collision',
   'section/static-template',
   'section/uncached-without-reason',
   'section/undeclared-input',
@@ -34,6 +35,7 @@ export const RULES = [
   'profile/empty',
   'agent/missing-field',
   'agent/duplicate-name',
+  'agent/case-collision',
   'agent/invalid-field',
   'cache/prefix-below-minimum',
 ] as const;
