@@ -159,7 +159,7 @@ export class Compiler {
       }
       case 'agent': {
         const { def, diagnostics } = base.length === 0 ? readAgent(source) : { def: null, diagnostics: [] };
-        const compiled = def ? await compileAgent(source, this.host) : null;
+        const compiled = def ? await compileAgent(source, this.host, lookup) : null;
         return { role, def, compiled, diagnostics: [...base, ...diagnostics, ...(compiled?.diagnostics ?? [])] };
       }
       case 'profile': {

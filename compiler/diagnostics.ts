@@ -23,6 +23,7 @@ export const RULES = [
   'section/uncached-without-reason',
   'section/undeclared-input',
   'section/invalid-name',
+  'section/boundary-marker',
   'section/unused',
   'source/too-large',
   'source/binary',
@@ -37,6 +38,7 @@ export const RULES = [
   'agent/duplicate-name',
   'agent/case-collision',
   'agent/invalid-field',
+  'agent/boundary-marker',
   'cache/prefix-below-minimum',
 ] as const;
 
