@@ -81,11 +81,11 @@ export async function expectPreviousBundle({ root, result, manifestBefore }: Reb
 }
 
 /** Errors as `rule file:line:col`. */
-export function errors(result: BuildOutcome): string[] {
+export function errors(result: Pick<BuildOutcome, 'diagnostics'>): string[] {
   return result.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.rule} ${d.file}:${d.line}:${d.column}`);
 }
 
-export function messageOf(result: BuildOutcome, rule: string): string {
+export function messageOf(result: Pick<BuildOutcome, 'diagnostics'>, rule: string): string {
   const found = result.diagnostics.find((d) => d.rule === rule);
   expect(found, `a ${rule} diagnostic`).toBeDefined();
   return found!.message;
