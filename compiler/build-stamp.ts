@@ -106,11 +106,11 @@ function realOrNull(p: string): string | null {
   }
 }
 
+/** Null when missing or not a regular file: a source swapped for a FIFO must not hang the check (see source.ts). */
 async function hashFile(file: string): Promise<string | null> {
   try {
-    // A FIFO put where a source was must not hang the check: only a regular file is read.
     if (!(await fs.stat(file)).isFile()) return null;
-    return sha256(await fs.readFile(file));
+    return sha256(await fs.readFile(file, { flag: fsSync.constants.O_RDONLY | (fsSync.constants.O_NONBLOCK ?? 0) }));
   } catch {
     return null;
   }

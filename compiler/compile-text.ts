@@ -4,6 +4,7 @@
  * hold no template expression, a dynamic one must be a valid template reading
  * only declared inputs.
  */
+import { boundaryMarkerDiagnostics } from './boundary-marker.js';
 import { diagnostic, positionAt, type Diagnostic } from './diagnostics.js';
 import type { DynamicSectionDef, SectionDef } from './definitions.js';
 import { expandIncludes, type Expansion, type IncludeHost, type TextSegment } from './include.js';
@@ -41,6 +42,7 @@ export type SourceLookup = (rel: string) => Pick<Source, 'text'> | undefined;
 export async function compileSection(def: SectionDef, source: Source, host: IncludeHost, lookup: SourceLookup): Promise<CompiledText> {
   const expansion = await expandIncludes(source, host);
   const compiled = toCompiled(source, expansion);
+  compiled.diagnostics.push(...boundaryMarkerDiagnostics('section/boundary-marker', compiled, lookup));
   if (def.kind === 'static') {
     if (!def.verbatim) compiled.diagnostics.push(...staticTemplateDiagnostics(def, expansion, lookup));
   } else {
@@ -49,8 +51,10 @@ export async function compileSection(def: SectionDef, source: Source, host: Incl
   return compiled;
 }
 
-export async function compileAgent(source: Source, host: IncludeHost): Promise<CompiledText> {
-  return toCompiled(source, await expandIncludes(source, host));
+export async function compileAgent(source: Source, host: IncludeHost, lookup: SourceLookup): Promise<CompiledText> {
+  const compiled = toCompiled(source, await expandIncludes(source, host));
+  compiled.diagnostics.push(...boundaryMarkerDiagnostics('agent/boundary-marker', compiled, lookup));
+  return compiled;
 }
 
 function toCompiled(source: Source, expansion: Expansion): CompiledText {

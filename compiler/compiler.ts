@@ -8,7 +8,6 @@
  * only the outputs a change can affect. Compiled results are never mutated,
  * only replaced, which is what makes reusing them safe.
  */
-import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { resolveBuildOptions, type BuildOptions } from './config.js';
@@ -24,6 +23,7 @@ import type { SourceEntry } from './runtime/manifest.js';
 import { problemToDiagnostic, type ReadFailure, type Source } from './source.js';
 import { isSource, SourceStore, type Loaded } from './source-store.js';
 import { SourcesRecord } from './sources-record.js';
+import { describeTextProblem } from './text-check.js';
 import { TOOL_FINGERPRINT } from './version.js';
 
 export interface FileChange {
@@ -149,15 +149,12 @@ export class Compiler {
   private async compileEntry(rel: string, loaded: Loaded): Promise<Entry['result']> {
     const role = roleOf(rel);
     if (!isSource(loaded)) {
-      // A fragment is only read when included, and the include reports it.
-      return failed(role, role === 'fragment' ? [] : [readFailure(rel, loaded, this.options.maxBytes)]);
+      // A fragment is only read when included, and the include reports it; a link out of the root is reported wherever it is.
+      const reported = role !== 'fragment' || loaded.kind === 'outside-root';
+      return failed(role, reported ? [readFailure(rel, loaded, this.options.maxBytes)] : []);
     }
     const source = loaded;
     const base = source.problems.map((p) => problemToDiagnostic(source, p));
-    const realPath = realpathOr(source.path);
-    if (!isInside(this.options.root, realPath)) {
-      return failed(role, [diagnostic('source/outside-root', rel, { line: 1, column: 1 }, 'source is a symlink leading outside the project root')]);
-    }
     const lookup = (file: string) => this.lookup(file);
     switch (role) {
       case 'section': {
@@ -167,7 +164,7 @@ export class Compiler {
       }
       case 'agent': {
         const { def, diagnostics } = base.length === 0 ? readAgent(source) : { def: null, diagnostics: [] };
-        const compiled = def ? await compileAgent(source, this.host) : null;
+        const compiled = def ? await compileAgent(source, this.host, lookup) : null;
         return { role, def, compiled, diagnostics: [...base, ...diagnostics, ...(compiled?.diagnostics ?? [])] };
       }
       case 'profile': {
@@ -248,15 +245,6 @@ function failed(role: Entry['result']['role'], diagnostics: Diagnostic[]): Entry
   }
 }
 
-/** One realpath(3) call, blocking: cheaper than the promise round trip for thousands of files. */
-function realpathOr(file: string): string {
-  try {
-    return fsSync.realpathSync.native(file);
-  } catch {
-    return file;
-  }
-}
-
 function isSourcePath(rel: string): boolean {
   return (rel.startsWith('prompts/') || rel.startsWith('agents/')) && rel.endsWith('.md');
 }
@@ -264,12 +252,20 @@ function isSourcePath(rel: string): boolean {
 function readFailure(rel: string, failure: ReadFailure, maxBytes: number): Diagnostic {
   const at = { line: 1, column: 1 };
   switch (failure.kind) {
+    case 'outside-root':
+      return diagnostic('source/outside-root', rel, at, 'source is a symlink leading outside the project root');
+    case 'not-a-file':
+      return diagnostic('source/not-a-file', rel, at, `source is ${failure.what}, not a regular file`, {
+        note: 'only regular files are read: a FIFO, socket or device would block or act when opened',
+      });
     case 'too-large':
       return diagnostic('source/too-large', rel, at, `source is ${failure.bytes} bytes, over the ${maxBytes}-byte limit`);
-    case 'binary':
-      return diagnostic('source/binary', rel, at, 'source is not a text file (NUL byte in its first 8 KiB)');
+    case 'text': {
+      const { problem } = failure;
+      const rule = problem.kind === 'binary' || problem.kind === 'nul' ? 'source/binary' : 'source/encoding';
+      return diagnostic(rule, rel, 'at' in problem ? problem.at : at, `source ${describeTextProblem(problem)}`);
+    }
     case 'missing':
-    case 'not-a-file':
       return diagnostic('source/unreadable', rel, at, 'source disappeared while building');
     case 'unreadable':
       return diagnostic('source/unreadable', rel, at, `source cannot be read: ${failure.message}`);

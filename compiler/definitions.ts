@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { CachePolicy } from './runtime/manifest.js';
 import type { Diagnostic } from './diagnostics.js';
 import { FieldReader } from './frontmatter-fields.js';
+import { fileNameProblem, shownName } from './names.js';
 import type { Source } from './source.js';
 
 export type SourceRole = 'section' | 'profile' | 'agent' | 'fragment';
@@ -67,9 +68,14 @@ const VARIABLE = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 export function readSection(source: Source): Read<SectionDef> {
   const f = new FieldReader(source, source.data);
-  const name = f.string('name') ?? stem(source.rel);
+  const written = f.exactString('name', 'section/invalid-name');
+  const name = written ?? stem(source.rel);
+  const nameKey = written === undefined ? '' : 'name';
   if (!SECTION_NAME.test(name)) {
-    f.report('section/invalid-name', f.has('name') ? 'name' : '', `section name '${name}' must be letters, digits, '-' or '_'`);
+    f.report('section/invalid-name', nameKey, `section name '${shownName(name)}' must be letters, digits, '-' or '_'`);
+  } else {
+    const problem = fileNameProblem(name);
+    if (problem) f.report('section/invalid-name', nameKey, `section name '${shownName(name)}' ${problem}`);
   }
   const kind = f.oneOf('kind', ['static', 'dynamic'] as const) ?? 'static';
   const description = f.string('description');
@@ -131,14 +137,17 @@ const AGENT_KEYS = new Set(['name', 'description', 'tools', 'model', 'temperatur
 
 export function readAgent(source: Source): Read<AgentDef> {
   const f = new FieldReader(source, source.data);
-  const name = f.string('name', 'agent/invalid-field');
+  const name = f.exactString('name', 'agent/invalid-field');
   const description = f.string('description', 'agent/invalid-field');
-  if (name === undefined && !f.has('name')) f.report('agent/missing-field', '', "agent has no 'name'", 'add `name:` to the frontmatter');
+  if (!Object.hasOwn(source.data, 'name')) f.report('agent/missing-field', '', "agent has no 'name'", 'add `name:` to the frontmatter');
   if (description === undefined && !f.has('description')) {
     f.report('agent/missing-field', '', "agent has no 'description'", 'add `description:` to the frontmatter');
   }
-  if (name !== undefined && !AGENT_NAME.test(name)) {
-    f.report('agent/invalid-field', 'name', `agent name '${name}' must be lowercase letters, digits and hyphens`);
+  if (name !== undefined) {
+    // The file-name rules first: they hold whatever the naming convention (lowercase and hyphens) says.
+    const problem = fileNameProblem(name);
+    if (problem) f.report('agent/invalid-field', 'name', `agent name '${shownName(name)}' ${problem}`);
+    else if (!AGENT_NAME.test(name)) f.report('agent/invalid-field', 'name', `agent name '${name}' must be lowercase letters, digits and hyphens`);
   }
   if (description !== undefined && description.trim() === '') f.report('agent/invalid-field', 'description', "'description' is empty");
   const tools = f.stringList('tools', { commaSeparated: true, rule: 'agent/invalid-field' }) ?? [];

@@ -11,6 +11,7 @@ import type { AgentDef, ProfileDef, SectionDef } from './definitions.js';
 import { diagnostic, type Diagnostic } from './diagnostics.js';
 import { sourceEntry, type CompiledAgent, type CompiledSection, type ProfileInput } from './emit.js';
 import { fieldPosition } from './frontmatter-fields.js';
+import { caseFolded } from './names.js';
 import type { SourceEntry } from './runtime/manifest.js';
 import type { Source } from './source.js';
 import { isSource, type Loaded } from './source-store.js';
@@ -121,18 +122,23 @@ export class Entries {
 
   /** The entries' own diagnostics and the duplicate-name errors, in path order. */
   diagnostics(): Diagnostic[] {
-    const duplicates = new Map<string, Diagnostic>();
-    for (const [names, rule, what] of [
-      [this.sectionNames, 'section/duplicate-name', 'section'],
-      [this.agentNames, 'agent/duplicate-name', 'agent'],
+    const duplicates = new Map<string, Diagnostic[]>();
+    const add = (rel: string, d: Diagnostic): void => {
+      const list = duplicates.get(rel);
+      if (list) list.push(d);
+      else duplicates.set(rel, [d]);
+    };
+    for (const [names, what] of [
+      [this.sectionNames, 'section'],
+      [this.agentNames, 'agent'],
     ] as const) {
-      for (const { name, rel, first } of names.duplicates()) duplicates.set(rel, duplicate(rule, what, name, this.byRel.get(rel)!, first));
+      for (const { name, rel, first } of names.duplicates()) add(rel, duplicate(`${what}/duplicate-name`, what, name, this.byRel.get(rel)!, first));
+      for (const clash of names.caseCollisions()) add(clash.rel, caseCollision(`${what}/case-collision`, what, clash, this.byRel.get(clash.rel)!));
     }
     const out: Diagnostic[] = [];
     for (const rel of [...new Set([...this.reporting, ...duplicates.keys()])].sort()) {
       out.push(...this.byRel.get(rel)!.result.diagnostics);
-      const extra = duplicates.get(rel);
-      if (extra) out.push(extra);
+      out.push(...(duplicates.get(rel) ?? []));
     }
     return out;
   }
@@ -266,11 +272,16 @@ class Names<T> {
   readonly holders = new Map<string, T>();
   /** Names claimed more than once. */
   private readonly contested = new Set<string>();
+  /** Case-folded name → the names claimed that fold to it (see names.ts). */
+  private readonly folds = new Map<string, Set<string>>();
+  /** Folded names that more than one name folds to. */
+  private readonly foldsContested = new Set<string>();
   private inOrder: T[] | null = null;
 
   /** Adds (`step` 1) or withdraws (-1) the claim of `rel` on `name`. */
   adjust(name: string, rel: string, step: 1 | -1, value: () => T): void {
     const claims = this.claims.get(name) ?? [];
+    const claimedBefore = claims.length > 0;
     if (step > 0) {
       const at = claims.findIndex((claim) => claim.rel > rel);
       claims.splice(at === -1 ? claims.length : at, 0, { rel, value: value() });
@@ -286,7 +297,29 @@ class Names<T> {
     }
     if (claims.length > 1) this.contested.add(name);
     else this.contested.delete(name);
+    if (claimedBefore !== claims.length > 0) this.refold(name, claims.length > 0 ? 1 : -1);
     this.inOrder = null;
+  }
+
+  private refold(name: string, step: 1 | -1): void {
+    const folded = caseFolded(name);
+    adjustSet(this.folds, folded, name, step);
+    if ((this.folds.get(folded)?.size ?? 0) > 1) this.foldsContested.add(folded);
+    else this.foldsContested.delete(folded);
+  }
+
+  /**
+   * Names that differ from another only by case, each with the one that
+   * comes first in path order: their artifacts would be one file on a disk
+   * that ignores case.
+   */
+  *caseCollisions(): Iterable<{ name: string; rel: string; other: string; otherRel: string }> {
+    for (const folded of this.foldsContested) {
+      const [first, ...others] = [...this.folds.get(folded)!]
+        .map((name) => ({ name, rel: this.claims.get(name)![0]!.rel }))
+        .sort((a, b) => (a.rel < b.rel ? -1 : 1));
+      for (const o of others) yield { name: o.name, rel: o.rel, other: first!.name, otherRel: first!.rel };
+    }
   }
 
   /** What holds each name, in path order. */
@@ -328,4 +361,17 @@ function duplicate(rule: 'section/duplicate-name' | 'agent/duplicate-name', what
   const source = entry.loaded as Source;
   const at = source.data.name !== undefined ? fieldPosition(source, 'name') : { line: 1, column: 1 };
   return diagnostic(rule, entry.rel, at, `${what} name '${name}' is already used`, { note: `first defined in ${first}` });
+}
+
+function caseCollision(
+  rule: 'section/case-collision' | 'agent/case-collision',
+  what: string,
+  clash: { name: string; other: string; otherRel: string },
+  entry: Entry,
+): Diagnostic {
+  const source = entry.loaded as Source;
+  const at = source.data.name !== undefined ? fieldPosition(source, 'name') : { line: 1, column: 1 };
+  return diagnostic(rule, entry.rel, at, `${what} name '${clash.name}' differs from '${clash.other}' (${clash.otherRel}) only by case`, {
+    note: 'their artifact files would be one file on a disk that ignores case (macOS, Windows): rename one',
+  });
 }

@@ -71,6 +71,21 @@ export class FieldReader {
     return undefined;
   }
 
+  /**
+   * A string exactly as written, for names: YAML reads `0x1F`, `1e3`, `true`
+   * or `null` as other types, and turning those back into text would not give
+   * what was written (`0x1F` → `31`). Present but not a string is an error.
+   */
+  exactString(key: string, rule: RuleId): string | undefined {
+    if (!Object.hasOwn(this.data, key)) return undefined;
+    const value = this.data[key];
+    if (typeof value === 'string') return value;
+    const written = writtenValue(this.source, key);
+    const note = written === '' || (typeof value === 'object' && value !== null) ? undefined : `quote it: ${key}: "${written}"`;
+    this.report(rule, key, `'${key}' must be a string; YAML reads ${written === '' ? 'it' : `'${written}'`} as ${typeName(value)}`, note);
+    return undefined;
+  }
+
   oneOf<T extends string>(key: string, allowed: readonly T[], rule: RuleId = 'frontmatter/invalid-field'): T | undefined {
     const value = this.data[key];
     if (value === undefined || value === null) return undefined;
@@ -106,4 +121,18 @@ export class FieldReader {
     this.report(rule, key, `'${key}' must be a list of strings${commaSeparated ? ' or a comma-separated string' : ''}`);
     return undefined;
   }
+}
+
+/** What follows `key:` on its line, comment left out. */
+function writtenValue(source: FieldSource, key: string): string {
+  const { excerpt } = fieldPosition(source, key);
+  const colon = excerpt.indexOf(':');
+  return colon === -1 ? '' : excerpt.slice(colon + 1).replace(/\s+#.*$/, '').trim();
+}
+
+function typeName(value: unknown): string {
+  if (value === null || value === undefined) return 'no value';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  return `the ${typeof value} ${JSON.stringify(value)}`;
 }

@@ -18,6 +18,7 @@ import type { IncludeLimits } from './config.js';
 import { diagnostic, positionAt, type Diagnostic, type RuleId } from './diagnostics.js';
 import type { Directive, Range } from './scan.js';
 import { makeSource, parseSource, rawFile, problemToDiagnostic, readTextFile, type ReadFailure, type Source } from './source.js';
+import { describeTextProblem } from './text-check.js';
 
 /** How the compile-mode resolver reaches files: the build caches and shares loads. */
 export interface IncludeHost {
@@ -194,11 +195,15 @@ function failureDiagnostic(failure: ReadFailure, written: string, limits: Includ
     case 'missing':
       return ['include/missing', `included file not found: '${written}'`];
     case 'not-a-file':
-      return ['include/missing', `'${written}' is not a file`];
+      return ['include/not-a-file', `'${written}' is ${failure.what}, not a regular file`];
+    case 'outside-root':
+      return ['include/outside-root', `'${written}' leads outside the project root through a symlink`];
     case 'too-large':
       return ['include/too-large', `'${written}' is ${failure.bytes} bytes, over the ${limits.maxBytes}-byte limit`];
-    case 'binary':
-      return ['include/binary', `'${written}' is not a text file (NUL byte in its first 8 KiB)`];
+    case 'text': {
+      const binary = failure.problem.kind === 'binary' || failure.problem.kind === 'nul';
+      return [binary ? 'include/binary' : 'include/encoding', `'${written}' ${describeTextProblem(failure.problem)}`];
+    }
     case 'unreadable':
       return ['include/missing', `'${written}' cannot be read: ${failure.message}`];
   }

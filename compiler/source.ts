@@ -11,6 +11,7 @@ import YAML from 'yaml';
 import { diagnostic, positionAt, type Diagnostic } from './diagnostics.js';
 import { sha256 } from './hash.js';
 import { scanBody, type Scan } from './scan.js';
+import { textProblem, type TextProblem } from './text-check.js';
 
 export type Frontmatter = Record<string, unknown>;
 
@@ -45,24 +46,36 @@ export interface Source extends ParsedSource {
 
 export type ReadFailure =
   | { kind: 'missing' }
-  | { kind: 'not-a-file' }
+  /** `what`: "a FIFO", "a socket", "a directory"… */
+  | { kind: 'not-a-file'; what: string }
+  /** A path under the root whose real path leaves it (a symlink): never opened. */
+  | { kind: 'outside-root' }
   | { kind: 'too-large'; bytes: number }
-  | { kind: 'binary' }
+  | { kind: 'text'; problem: TextProblem }
   | { kind: 'unreadable'; message: string };
 
 export type ReadResult = { ok: true; bytes: Buffer } | { ok: false; failure: ReadFailure };
 
-/** Reads a text file under the size and binary guards (SPEC §3.4). */
+/**
+ * Opening a FIFO blocks until a writer comes, and opening a device may act on
+ * it: only a path that `stat` says is a regular file is opened. Non-blocking,
+ * so a file swapped for a FIFO between the two still cannot hang the build;
+ * `fstat` on the open file then refuses it.
+ */
+const OPEN_FLAGS = fsSync.constants.O_RDONLY | (fsSync.constants.O_NONBLOCK ?? 0) | (fsSync.constants.O_NOCTTY ?? 0);
+
+/** Reads a text file under the type, size and encoding guards (SPEC §3.4, §3.10). */
 export async function readTextFile(file: string, maxBytes: number): Promise<ReadResult> {
   let handle: fs.FileHandle;
   try {
-    handle = await fs.open(file, 'r');
+    const refused = guard(await fs.stat(file), maxBytes);
+    if (refused) return refused;
+    handle = await fs.open(file, OPEN_FLAGS);
   } catch (error) {
     return { ok: false, failure: openFailure(error) };
   }
   try {
-    const stat = await handle.stat();
-    return guard(stat, maxBytes) ?? checkText(await handle.readFile());
+    return guard(await handle.stat(), maxBytes) ?? checkText(await handle.readFile());
   } catch (error) {
     return { ok: false, failure: openFailure(error) };
   } finally {
@@ -77,7 +90,9 @@ export async function readTextFile(file: string, maxBytes: number): Promise<Read
 export function readTextFileSync(file: string, maxBytes: number): ReadResult {
   let fd: number;
   try {
-    fd = fsSync.openSync(file, 'r');
+    const refused = guard(fsSync.statSync(file), maxBytes);
+    if (refused) return refused;
+    fd = fsSync.openSync(file, OPEN_FLAGS);
   } catch (error) {
     return { ok: false, failure: openFailure(error) };
   }
@@ -91,20 +106,31 @@ export function readTextFileSync(file: string, maxBytes: number): ReadResult {
 }
 
 /** Refuses before reading: not a regular file, or over the size limit. */
-function guard(stat: { isFile(): boolean; size: number }, maxBytes: number): ReadResult | null {
-  if (!stat.isFile()) return { ok: false, failure: { kind: 'not-a-file' } };
+function guard(stat: fsSync.Stats, maxBytes: number): ReadResult | null {
+  if (!stat.isFile()) return { ok: false, failure: { kind: 'not-a-file', what: fileType(stat) } };
   if (stat.size > maxBytes) return { ok: false, failure: { kind: 'too-large', bytes: stat.size } };
   return null;
 }
 
+/** What a non-regular file is, for a message. */
+export function fileType(stat: fsSync.Stats): string {
+  if (stat.isDirectory()) return 'a directory';
+  if (stat.isFIFO()) return 'a FIFO (named pipe)';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice()) return 'a character device';
+  if (stat.isBlockDevice()) return 'a block device';
+  return 'not a regular file';
+}
+
 function checkText(bytes: Buffer): ReadResult {
-  return bytes.subarray(0, 8192).includes(0) ? { ok: false, failure: { kind: 'binary' } } : { ok: true, bytes };
+  const problem = textProblem(bytes);
+  return problem ? { ok: false, failure: { kind: 'text', problem } } : { ok: true, bytes };
 }
 
 function openFailure(error: unknown): ReadFailure {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
-  if (code === 'EISDIR') return { kind: 'not-a-file' };
+  if (code === 'EISDIR') return { kind: 'not-a-file', what: 'a directory' };
   return { kind: 'unreadable', message: (error as Error).message };
 }
 

@@ -11,6 +11,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_LIMITS } from '../config.js';
 import { normaliseText, parseSource, readTextFile } from '../source.js';
+import { describeTextProblem } from '../text-check.js';
 
 export const MEMORY_INDEX = 'MEMORY.md';
 export const MAX_INDEX_LINES = 200;
@@ -102,7 +103,10 @@ async function readIndex(file: string): Promise<MemoryIndex> {
 async function checkMemoryFile(dir: string, file: string): Promise<MemoryProblem | null> {
   const problem = (message: string): MemoryProblem => ({ file, message });
   const read = await readTextFile(path.join(dir, file), DEFAULT_LIMITS.maxBytes);
-  if (!read.ok) return read.failure.kind === 'not-a-file' ? null : problem(`cannot be read (${read.failure.kind})`);
+  if (!read.ok) {
+    if (read.failure.kind === 'not-a-file') return null;
+    return problem(read.failure.kind === 'text' ? describeTextProblem(read.failure.problem) : `cannot be read (${read.failure.kind})`);
+  }
   const text = normaliseText(read.bytes);
   if (!text.startsWith('---')) return problem('has no frontmatter (name, description, type)');
   const parsed = parseSource(text, DEFAULT_LIMITS.extensions);
