@@ -17,22 +17,37 @@ import type { AgentEntry, Manifest, ProfileEntry, SectionEntry } from './runtime
  * when the caller has it already.
  */
 export function bundleModuleSource(manifest: Manifest, files: ReadonlyMap<string, string>, manifestJson = stableStringify(manifest)): string {
-  return joinPieces(bundleModulePieces(manifest, files, [new Piece(manifestJson)]));
+  return joinPieces(bundleModulePieces(manifest, files, [new Piece(manifestJson)], createBundleModuleCache()));
+}
+
+/** What building `bundle.mjs` keeps between builds, by the identity of the manifest entries it came from; one compiler's own. */
+export interface BundleModuleCache {
+  readonly profileBlocks: WeakMap<ProfileEntry, ProfileBlock>;
+  /**
+   * An agent's line (a piece of its own), kept with the manifest entry naming
+   * it, as long as the content is the same (a line is never reused for other
+   * bytes). Sections' lines are kept only within their profile's block.
+   */
+  readonly agentLines: WeakMap<AgentEntry, { content: string; line: Piece }>;
+}
+
+export function createBundleModuleCache(): BundleModuleCache {
+  return { profileBlocks: new WeakMap(), agentLines: new WeakMap() };
 }
 
 /** `bundleModuleSource` in pieces, from the manifest's pieces: what `emitBundle` writes. */
-export function bundleModulePieces(manifest: Manifest, files: ReadonlyMap<string, string>, manifestJson: readonly Piece[]): Piece[] {
+export function bundleModulePieces(manifest: Manifest, files: ReadonlyMap<string, string>, manifestJson: readonly Piece[], cache: BundleModuleCache): Piece[] {
   const named = new Map<string, string>();
   const texts: Piece[] = [];
   const thunks: Piece[] = [];
   for (const name of Object.keys(manifest.profiles).sort()) {
-    const block = profileBlock(manifest.profiles[name]!, files, named);
+    const block = profileBlock(manifest.profiles[name]!, files, named, cache);
     texts.push(block.texts);
     thunks.push(block.thunks);
   }
   for (const name of Object.keys(manifest.agents).sort()) {
     const agent = manifest.agents[name]!;
-    if (isNew(named, agent.file, agent.hash)) texts.push(agentLine(agent, files));
+    if (isNew(named, agent.file, agent.hash)) texts.push(agentLine(agent, files, cache));
   }
   return [MANIFEST_START, ...manifestJson.map((piece) => piece.escaped), TEXTS_START, ...texts, THUNKS_START, ...thunks, END];
 }
@@ -66,10 +81,8 @@ interface ProfileBlock {
   thunks: Piece;
 }
 
-const profileBlocks = new WeakMap<ProfileEntry, ProfileBlock>();
-
-function profileBlock(profile: ProfileEntry, files: ReadonlyMap<string, string>, named: Map<string, string>): ProfileBlock {
-  let known = profileBlocks.get(profile);
+function profileBlock(profile: ProfileEntry, files: ReadonlyMap<string, string>, named: Map<string, string>, cache: BundleModuleCache): ProfileBlock {
+  let known = cache.profileBlocks.get(profile);
   const paths = known?.files ?? profile.sections.map((s) => s.file);
   const hashes = known?.hashes ?? profile.sections.map((s) => s.hash);
   const owned: number[] = [];
@@ -84,7 +97,7 @@ function profileBlock(profile: ProfileEntry, files: ReadonlyMap<string, string>,
         .join(''),
     );
   known = { files: paths, hashes, owned, texts: lines('static', textLine), thunks: lines('dynamic', thunkLine) };
-  profileBlocks.set(profile, known);
+  cache.profileBlocks.set(profile, known);
   return known;
 }
 
@@ -99,19 +112,12 @@ function isNew(named: Map<string, string>, file: string, hash: string): boolean 
   return false;
 }
 
-/**
- * An agent's line (a piece of its own), kept with the manifest entry naming
- * it, as long as the content is the same (a line is never reused for other
- * bytes). Sections' lines are kept only within their profile's block.
- */
-const lines = new WeakMap<AgentEntry, { content: string; line: Piece }>();
-
-function agentLine(entry: AgentEntry, files: ReadonlyMap<string, string>): Piece {
+function agentLine(entry: AgentEntry, files: ReadonlyMap<string, string>, cache: BundleModuleCache): Piece {
   const content = contentOf(files, entry.file);
-  const known = lines.get(entry);
+  const known = cache.agentLines.get(entry);
   if (known?.content === content) return known.line;
   const line = new Piece(textLine(entry.file, content));
-  lines.set(entry, { content, line });
+  cache.agentLines.set(entry, { content, line });
   return line;
 }
 

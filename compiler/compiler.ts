@@ -15,7 +15,7 @@ import { compileAgent, compileSection } from './compile-text.js';
 import { readAgent, readProfile, readSection, roleOf } from './definitions.js';
 import { discoverSources } from './discover.js';
 import { diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.js';
-import { checkProfiles, emitBundle, sourceEntry, type Bundle } from './emit.js';
+import { checkProfiles, createEmitCache, emitBundle, sourceEntry, type Bundle } from './emit.js';
 import { Entries, type Entry } from './entries.js';
 import { isInside, type IncludeHost } from './include.js';
 import { openParseCache } from './parse-cache.js';
@@ -51,7 +51,9 @@ export async function createCompiler(partial: Partial<BuildOptions> & { root: st
 }
 
 export class Compiler {
-  private readonly entries = new Entries();
+  /** What emitting keeps between builds: this compiler's own. */
+  private readonly emitCache = createEmitCache();
+  private readonly entries = new Entries(this.emitCache);
   /** Root-relative paths of the sources, sorted; null until the first build. */
   private discovered: string[] | null = null;
   /** The same paths, to look up (kept beside the list: a rebuild must not build a set of every source). */
@@ -189,10 +191,10 @@ export class Compiler {
     const diagnostics = this.entries.diagnostics();
     const sources = await this.sourceEntries(full);
     const profiles = this.entries.profiles();
-    diagnostics.push(...checkProfiles(profiles, () => this.entries.sectionNamesKnown()));
+    diagnostics.push(...checkProfiles(profiles, () => this.entries.sectionNamesKnown(), this.emitCache));
     const bundle = hasErrors(diagnostics)
       ? null
-      : emitBundle({ unused: this.entries.unusedSections(), profiles, agents: this.entries.agents(), sources, models: this.options.models });
+      : emitBundle({ unused: this.entries.unusedSections(), profiles, agents: this.entries.agents(), sources, models: this.options.models }, this.emitCache);
     if (bundle) diagnostics.push(...bundle.diagnostics);
     const sorted = dedupe(sortDiagnostics(diagnostics));
     return {
@@ -221,7 +223,7 @@ export class Compiler {
       if (discovered.has(rel)) return this.entries.sourceEntryOf(rel);
       // Reached by includes only (outside prompts/ and agents/).
       if (!this.entries.inGraph(rel)) return null;
-      return this.store.load(path.join(this.options.root, rel)).then((loaded) => (isSource(loaded) ? sourceEntry(loaded, this.entries.includesOf(rel)) : null));
+      return this.store.load(path.join(this.options.root, rel)).then((loaded) => (isSource(loaded) ? sourceEntry(loaded, this.entries.includesOf(rel), this.emitCache) : null));
     };
     if (!full) {
       const updated = await this.sources.update(touched, entryOf);

@@ -14,7 +14,7 @@ import {
   type SourceEntry,
   type SourceMap,
 } from './runtime/manifest.js';
-import { bundleModulePieces } from './bundle-module.js';
+import { bundleModulePieces, createBundleModuleCache, type BundleModuleCache } from './bundle-module.js';
 import { minimumCacheableTokens } from './cache-facts.js';
 import { takeParsedTemplate, type CompiledText } from './compile-text.js';
 import type { AgentDef, ProfileDef, SectionDef } from './definitions.js';
@@ -23,7 +23,7 @@ import { itemPosition } from './frontmatter-fields.js';
 import { sha256, shortHash, stableStringify } from './hash.js';
 import { BundleFiles, sameItems } from './pieces.js';
 import type { Source } from './source.js';
-import { stableJsonPieces } from './stable-json.js';
+import { createJsonPieceCache, stableJsonPieces, type JsonPieceCache } from './stable-json.js';
 import { generateThunkModule } from './template/index.js';
 import { TOOL_VERSION } from './version.js';
 
@@ -68,17 +68,51 @@ export interface Bundle {
  * dynamic. `knownNames`: every section name there is, asked for only by the
  * note on an unknown one.
  */
-export function checkProfiles(profiles: readonly ProfileInput[], knownNames: () => readonly string[]): Diagnostic[] {
-  return profiles.flatMap((profile) => checkProfileOnce(profile, knownNames));
+export function checkProfiles(profiles: readonly ProfileInput[], knownNames: () => readonly string[], cache: EmitCache): Diagnostic[] {
+  return profiles.flatMap((profile) => checkProfileOnce(profile, knownNames, cache));
+}
+
+/**
+ * What emitting keeps from one build to the next, by the identity of its
+ * inputs: owned by one compiler and passed in, so two compilers in one
+ * process share nothing. Emission is a pure function of a definition and
+ * its compiled text, and the compiler replaces a `CompiledText` when
+ * anything it depends on changes, never mutating it. So in watch mode an
+ * output that did not change is emitted once, not on every rebuild: code
+ * generation, hashing and source maps are paid only for what a change reached.
+ */
+export interface EmitCache {
+  /** A rebuild reuses what an unchanged profile emitted, entry object included (so its manifest text is reused too). */
+  readonly profiles: WeakMap<ProfileInput, EmittedProfile>;
+  readonly sections: WeakMap<CompiledText, Emitted<SectionEntry>>;
+  readonly agents: WeakMap<CompiledText, Emitted<AgentEntry>>;
+  /** A profile's errors follow from the profile alone — unless it names an unknown section, whose note lists every known name. */
+  readonly checkedProfiles: WeakMap<ProfileInput, Diagnostic[]>;
+  /** A source's manifest entry, the same object while its bytes and direct includes are, so that its manifest text is reused. */
+  readonly sourceEntries: WeakMap<Source, SourceEntry>;
+  readonly json: JsonPieceCache;
+  readonly bundleModule: BundleModuleCache;
+}
+
+export function createEmitCache(): EmitCache {
+  return {
+    profiles: new WeakMap(),
+    sections: new WeakMap(),
+    agents: new WeakMap(),
+    checkedProfiles: new WeakMap(),
+    sourceEntries: new WeakMap(),
+    json: createJsonPieceCache(),
+    bundleModule: createBundleModuleCache(),
+  };
 }
 
 /** Emits a bundle from inputs that passed every check (see `checkProfiles`). */
-export function emitBundle(input: EmitInput): Bundle {
+export function emitBundle(input: EmitInput, cache: EmitCache): Bundle {
   const files = new BundleFiles();
   const diagnostics: Diagnostic[] = [];
   const profiles: Record<string, ProfileEntry> = {};
   for (const profile of input.profiles) {
-    const emitted = emitProfile(profile);
+    const emitted = emitProfile(profile, cache);
     copyFiles(emitted.files, files);
     diagnostics.push(...cacheWarnings(profile, emitted.entry, input.models));
     profiles[emitted.entry.name] = emitted.entry;
@@ -89,7 +123,7 @@ export function emitBundle(input: EmitInput): Bundle {
   }
 
   const agents: Record<string, AgentEntry> = {};
-  for (const agent of input.agents) agents[agent.def.name] = emitOnce(emittedAgents, agent, files, emitAgent);
+  for (const agent of input.agents) agents[agent.def.name] = emitOnce(cache.agents, agent, files, emitAgent);
 
   const manifest: Manifest = {
     schemaVersion: SCHEMA_VERSION,
@@ -99,8 +133,8 @@ export function emitBundle(input: EmitInput): Bundle {
     sources: input.sources,
   };
   // Depth 2: each profile, agent and source entry is one piece, reused while the entry is.
-  const manifestJson = stableJsonPieces(manifest, 2);
-  files.setPieces('bundle.mjs', bundleModulePieces(manifest, files, manifestJson));
+  const manifestJson = stableJsonPieces(manifest, 2, cache.json);
+  files.setPieces('bundle.mjs', bundleModulePieces(manifest, files, manifestJson, cache.bundleModule));
   files.setPieces('manifest.json', manifestJson);
   return { manifest, files, diagnostics };
 }
@@ -113,21 +147,15 @@ interface EmittedProfile {
   files: ReadonlyMap<string, string>;
 }
 
-/**
- * A profile is emitted once, like a section: a rebuild reuses what an
- * unchanged profile emitted, entry object included (so its manifest text is
- * reused too, see stable-json.ts), without a visit to each of its sections.
- */
-const emittedProfiles = new WeakMap<ProfileInput, EmittedProfile>();
-
-function emitProfile(profile: ProfileInput): EmittedProfile {
-  let emitted = emittedProfiles.get(profile);
+/** A profile is emitted once, like a section, without a visit to each of its sections when it is unchanged. */
+function emitProfile(profile: ProfileInput, cache: EmitCache): EmittedProfile {
+  let emitted = cache.profiles.get(profile);
   if (!emitted) {
     const files = new Map<string, string>();
     // Checked before emitting: every name resolves to a section.
-    const entries = profile.sections.map((section) => emitOnce(emittedSections, section!, files, emitSection));
+    const entries = profile.sections.map((section) => emitOnce(cache.sections, section!, files, emitSection));
     emitted = { entry: profileEntry(profile.def, entries), files };
-    emittedProfiles.set(profile, emitted);
+    cache.profiles.set(profile, emitted);
   }
   return emitted;
 }
@@ -143,16 +171,6 @@ interface Emitted<E> {
   entry: E;
   files: ReadonlyMap<string, string>;
 }
-
-/**
- * Emission is a pure function of a definition and its compiled text, and the
- * compiler replaces a `CompiledText` when anything it depends on changes,
- * never mutating it. So in watch mode an output that did not change is
- * emitted once, not on every rebuild: code generation, hashing and source
- * maps are paid only for what a change reached.
- */
-const emittedSections = new WeakMap<CompiledText, Emitted<SectionEntry>>();
-const emittedAgents = new WeakMap<CompiledText, Emitted<AgentEntry>>();
 
 function emitOnce<D extends { def: object; compiled: CompiledText }, E>(
   cache: WeakMap<CompiledText, Emitted<E>>,
@@ -269,17 +287,11 @@ function profileEntry(def: ProfileDef, sections: SectionEntry[]): ProfileEntry {
   };
 }
 
-/**
- * A profile's errors follow from the profile alone, so they are kept with it
- * — unless it names an unknown section, whose note lists every known name.
- */
-const checkedProfiles = new WeakMap<ProfileInput, Diagnostic[]>();
-
-function checkProfileOnce(profile: ProfileInput, knownNames: () => readonly string[]): Diagnostic[] {
-  let diagnostics = checkedProfiles.get(profile);
+function checkProfileOnce(profile: ProfileInput, knownNames: () => readonly string[], cache: EmitCache): Diagnostic[] {
+  let diagnostics = cache.checkedProfiles.get(profile);
   if (!diagnostics) {
     diagnostics = checkProfile(profile, knownNames);
-    if (!profile.sections.includes(undefined)) checkedProfiles.set(profile, diagnostics);
+    if (!profile.sections.includes(undefined)) cache.checkedProfiles.set(profile, diagnostics);
   }
   return diagnostics;
 }
@@ -339,16 +351,11 @@ function cacheWarnings({ def }: ProfileInput, entry: ProfileEntry, models: reado
   });
 }
 
-/**
- * A source's manifest entry, the same object from build to build while its
- * bytes and direct includes are, so that its manifest text is reused (stable-json.ts).
- */
-const sourceEntries = new WeakMap<Source, SourceEntry>();
-
-export function sourceEntry(source: Source, includes: readonly string[]): SourceEntry {
-  const known = sourceEntries.get(source);
+/** A source's manifest entry, the same object from build to build while its bytes and direct includes are (see `EmitCache`). */
+export function sourceEntry(source: Source, includes: readonly string[], cache: EmitCache): SourceEntry {
+  const known = cache.sourceEntries.get(source);
   if (known && sameItems(known.includes, includes)) return known;
   const entry = { hash: source.hash, includes: [...includes] };
-  sourceEntries.set(source, entry);
+  cache.sourceEntries.set(source, entry);
   return entry;
 }

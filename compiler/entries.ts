@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { CompiledText } from './compile-text.js';
 import type { AgentDef, ProfileDef, SectionDef } from './definitions.js';
 import { diagnostic, type Diagnostic } from './diagnostics.js';
-import { sourceEntry, type CompiledAgent, type CompiledSection, type ProfileInput } from './emit.js';
+import { sourceEntry, type CompiledAgent, type CompiledSection, type EmitCache, type ProfileInput } from './emit.js';
 import { fieldPosition } from './frontmatter-fields.js';
 import { caseFolded } from './names.js';
 import type { SourceEntry } from './runtime/manifest.js';
@@ -28,6 +28,9 @@ type ProfileResult = { role: 'profile'; def: ProfileDef | null; diagnostics: Dia
 type FragmentResult = { role: 'fragment'; diagnostics: Diagnostic[] };
 
 export class Entries {
+  /** `emitCache`: the compiler's, for the source entries' identity from build to build. */
+  constructor(private readonly emitCache: EmitCache) {}
+
   private readonly byRel = new Map<string, Entry>();
   /** Absolute path → the entries whose output depends on it (their `watched` paths). */
   private readonly dependents = new Map<string, Set<string>>();
@@ -182,7 +185,7 @@ export class Entries {
     let entry = this.sourceEntriesByPath.get(rel);
     if (entry === undefined) {
       const { loaded } = this.byRel.get(rel)!;
-      entry = isSource(loaded) ? sourceEntry(loaded, this.includesOf(rel)) : null;
+      entry = isSource(loaded) ? sourceEntry(loaded, this.includesOf(rel), this.emitCache) : null;
       this.sourceEntriesByPath.set(rel, entry);
     }
     return entry;

@@ -24,15 +24,19 @@ export function stableStringify(value: unknown): string {
  * leaves out (undefined, functions, symbols) are left out.
  */
 export function stableKeys(value: object): readonly string[] {
-  const known = sortedKeys.get(value);
+  const known = (value as { [SORTED_KEYS]?: readonly string[] })[SORTED_KEYS];
   if (known) return known;
   const sorted = Object.keys(value).sort();
   const keys = sorted.some(mayReorder) ? keysOfCopy(sorted) : sorted;
   return keys.filter((key) => isWritten((value as Record<string, unknown>)[key]));
 }
 
-/** Objects whose keys their maker already holds sorted, with `stableKeys` of them. */
-const sortedKeys = new WeakMap<object, readonly string[]>();
+/**
+ * Where a record whose maker holds its keys sorted carries `stableKeys` of
+ * itself: a symbol-keyed, non-enumerable property, which neither JSON nor
+ * `Object.keys` sees — the record's own, not state of this module.
+ */
+const SORTED_KEYS = Symbol('prompt-build.sortedKeys');
 
 /**
  * Tells `stableKeys` the keys of `record`, which the caller holds sorted
@@ -42,7 +46,7 @@ const sortedKeys = new WeakMap<object, readonly string[]>();
  * change afterwards.
  */
 export function withSortedKeys<T extends object>(record: T, keys: readonly string[]): T {
-  sortedKeys.set(record, keys.some(mayReorder) ? keysOfCopy(keys) : keys);
+  Object.defineProperty(record, SORTED_KEYS, { value: keys.some(mayReorder) ? keysOfCopy(keys) : keys, configurable: true });
   return record;
 }
 

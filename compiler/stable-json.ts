@@ -10,11 +10,30 @@ import { isWritten, stableKeys, stableStringify } from './hash.js';
 import { Piece, sameItems } from './pieces.js';
 
 /**
- * The piece of an object written at a depth under a key, for as long as it
- * keeps both. An object must not change once serialised: the compiler
- * replaces what it rebuilds, it never mutates it.
+ * What serialising keeps from one build to the next, by the identity of the
+ * objects it wrote: owned by whoever serialises again (one compiler), so two
+ * compilers share nothing. An object must not change once serialised: the
+ * compiler replaces what it rebuilds, it never mutates it.
  */
-const units = new WeakMap<object, { key: string | null; depth: number; piece: Piece }>();
+export interface JsonPieceCache {
+  /** The piece of an object written at a depth under a key, for as long as it keeps both. */
+  readonly units: WeakMap<object, { key: string | null; depth: number; piece: Piece }>;
+  /**
+   * What was written last for an object whose keys came as this very array
+   * (see `withSortedKeys`): a large record rebuilt with a few members changed.
+   * Its members are compared by identity and its unchanged runs reused, with
+   * no look at the pieces of each member.
+   */
+  readonly lastRuns: WeakMap<readonly string[], { depth: number; values: unknown[]; runs: Run[] }>;
+  /** A run (members and the separators between them) as one piece, kept with its first member while the run is the same pieces. */
+  readonly chunks: WeakMap<Piece, { run: readonly Piece[]; piece: Piece }>;
+  /** Punctuation and indentation: a few distinct pieces. */
+  readonly layouts: Map<string, Piece>;
+}
+
+export function createJsonPieceCache(): JsonPieceCache {
+  return { units: new WeakMap(), lastRuns: new WeakMap(), chunks: new WeakMap(), layouts: new Map() };
+}
 
 /**
  * `stableStringify(value)` as pieces. Objects and arrays above `unitDepth`
@@ -22,20 +41,20 @@ const units = new WeakMap<object, { key: string | null; depth: number; piece: Pi
  * value at `unitDepth` is one piece with its key, reused when the same object
  * was written there before.
  */
-export function stableJsonPieces(value: unknown, unitDepth: number): Piece[] {
+export function stableJsonPieces(value: unknown, unitDepth: number, cache: JsonPieceCache): Piece[] {
   const out: Piece[] = [];
-  writeValue(value, null, 0, unitDepth, out);
-  out.push(layout('\n'));
+  writeValue(value, null, 0, unitDepth, out, cache);
+  out.push(layout('\n', cache));
   return out;
 }
 
-function writeValue(value: unknown, key: string | null, depth: number, unitDepth: number, out: Piece[]): void {
-  if (depth < unitDepth && value !== null && typeof value === 'object') writeContainer(value, key, depth, unitDepth, out);
-  else out.push(unit(value, key, depth));
+function writeValue(value: unknown, key: string | null, depth: number, unitDepth: number, out: Piece[], cache: JsonPieceCache): void {
+  if (depth < unitDepth && value !== null && typeof value === 'object') writeContainer(value, key, depth, unitDepth, out, cache);
+  else out.push(unit(value, key, depth, cache));
 }
 
 /** As JSON.stringify with an indentation of 2 lays it out, at `depth`. */
-function writeContainer(value: object, key: string | null, depth: number, unitDepth: number, out: Piece[]): void {
+function writeContainer(value: object, key: string | null, depth: number, unitDepth: number, out: Piece[], cache: JsonPieceCache): void {
   const array = Array.isArray(value) ? (value as unknown[]) : null;
   const keys = array ? null : stableKeys(value);
   const count = array ? array.length : keys!.length;
@@ -45,20 +64,20 @@ function writeContainer(value: object, key: string | null, depth: number, unitDe
     out.push(new Piece(`${prefix}${open}${close}`));
     return;
   }
-  const separator = layout(`,${newline(depth + 1)}`);
-  out.push(new Piece(prefix + open), layout(newline(depth + 1)));
+  const separator = layout(`,${newline(depth + 1)}`, cache);
+  out.push(new Piece(prefix + open), layout(newline(depth + 1), cache));
   if (depth + 1 < unitDepth) {
     for (let i = 0; i < count; i++) {
       if (i > 0) out.push(separator);
-      writeValue(array ? array[i] : (value as Record<string, unknown>)[keys![i]!], array ? null : keys![i]!, depth + 1, unitDepth, out);
+      writeValue(array ? array[i] : (value as Record<string, unknown>)[keys![i]!], array ? null : keys![i]!, depth + 1, unitDepth, out, cache);
     }
   } else {
-    for (const [i, run] of memberRuns(value, array, keys, depth, separator).entries()) {
+    for (const [i, run] of memberRuns(value, array, keys, depth, separator, cache).entries()) {
       if (i > 0) out.push(separator);
       out.push(run.piece);
     }
   }
-  out.push(layout(newline(depth) + close));
+  out.push(layout(newline(depth) + close, cache));
 }
 
 /** Members `from` to `to` (exclusive) and the separators between them, as one piece. */
@@ -68,23 +87,15 @@ interface Run {
   piece: Piece;
 }
 
-/**
- * What was written last for an object whose keys came as this very array
- * (see `withSortedKeys`): a large record rebuilt with a few members changed.
- * Its members are compared by identity and its unchanged runs reused, with
- * no look at the pieces of each member.
- */
-const lastRuns = new WeakMap<readonly string[], { depth: number; values: unknown[]; runs: Run[] }>();
-
 /** The members of a container at `depth` in runs (see `CHUNK`), `separator` between them, reusing the runs of the last write of the same keys. */
-function memberRuns(value: object, array: unknown[] | null, keys: readonly string[] | null, depth: number, separator: Piece): Run[] {
+function memberRuns(value: object, array: unknown[] | null, keys: readonly string[] | null, depth: number, separator: Piece, cache: JsonPieceCache): Run[] {
   const values = array ?? keys!.map((key) => (value as Record<string, unknown>)[key]);
-  const last = keys ? lastRuns.get(keys) : undefined;
+  const last = keys ? cache.lastRuns.get(keys) : undefined;
   const runs: Run[] = [];
   let run: Piece[] = [];
   let from = 0;
   const flush = (to: number) => {
-    if (run.length > 0) runs.push({ from, to, piece: chunk(run) });
+    if (run.length > 0) runs.push({ from, to, piece: chunk(run, cache) });
     run = [];
     from = to;
   };
@@ -97,7 +108,7 @@ function memberRuns(value: object, array: unknown[] | null, keys: readonly strin
       i = from = reusable.to;
       continue;
     }
-    const piece = unit(values[i], array ? null : keys![i]!, depth + 1);
+    const piece = unit(values[i], array ? null : keys![i]!, depth + 1, cache);
     if (piece.text.length > LARGE) {
       // Alone: rebuilding a run of large members for a change to one would cost more than the pieces save.
       flush(i);
@@ -111,7 +122,7 @@ function memberRuns(value: object, array: unknown[] | null, keys: readonly strin
     i++;
   }
   flush(values.length);
-  if (keys) lastRuns.set(keys, { depth, values, runs });
+  if (keys) cache.lastRuns.set(keys, { depth, values, runs });
   return runs;
 }
 
@@ -146,23 +157,20 @@ function runStartingAt(runs: readonly Run[], i: number): Run | undefined {
 const CHUNK = 64;
 const LARGE = 2048;
 
-/** A run (members and the separators between them) as one piece, kept with its first member while the run is the same pieces. */
-const chunks = new WeakMap<Piece, { run: readonly Piece[]; piece: Piece }>();
-
-function chunk(run: readonly Piece[]): Piece {
-  const known = chunks.get(run[0]!);
+function chunk(run: readonly Piece[], cache: JsonPieceCache): Piece {
+  const known = cache.chunks.get(run[0]!);
   if (known && sameItems(known.run, run)) return known.piece;
   const piece = new Piece(run.map((p) => p.text).join(''));
-  chunks.set(run[0]!, { run, piece });
+  cache.chunks.set(run[0]!, { run, piece });
   return piece;
 }
 
-function unit(value: unknown, key: string | null, depth: number): Piece {
+function unit(value: unknown, key: string | null, depth: number, cache: JsonPieceCache): Piece {
   if (value === null || typeof value !== 'object') return new Piece(memberText(value, key, depth));
-  const known = units.get(value);
+  const known = cache.units.get(value);
   if (known?.key === key && known.depth === depth) return known.piece;
   const piece = new Piece(memberText(value, key, depth));
-  units.set(value, { key, depth, piece });
+  cache.units.set(value, { key, depth, piece });
   return piece;
 }
 
@@ -178,11 +186,8 @@ function newline(depth: number): string {
   return `\n${'  '.repeat(depth)}`;
 }
 
-/** Punctuation and indentation: a few distinct pieces, shared by every build. */
-const layouts = new Map<string, Piece>();
-
-function layout(text: string): Piece {
-  let piece = layouts.get(text);
-  if (!piece) layouts.set(text, (piece = new Piece(text)));
+function layout(text: string, cache: JsonPieceCache): Piece {
+  let piece = cache.layouts.get(text);
+  if (!piece) cache.layouts.set(text, (piece = new Piece(text)));
   return piece;
 }

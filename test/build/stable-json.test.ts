@@ -9,7 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../bench/generate.mjs';
 import { stableStringify, withSortedKeys } from '../../compiler/hash.js';
 import { BundleFiles, joinPieces, Piece } from '../../compiler/pieces.js';
-import { stableJsonPieces } from '../../compiler/stable-json.js';
+import { createJsonPieceCache, stableJsonPieces as piecesWith } from '../../compiler/stable-json.js';
+
+/** One cache for the whole file, as one compiler keeps one across its builds. */
+const cache = createJsonPieceCache();
+const stableJsonPieces = (value: unknown, depth: number) => piecesWith(value, depth, cache);
 
 describe('stableJsonPieces', () => {
   it('joins to stableStringify on random data, at every depth of reuse', () => {
