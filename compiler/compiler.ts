@@ -190,7 +190,7 @@ export class Compiler {
     diagnostics.push(...checkProfiles(profiles, () => this.entries.sectionNamesKnown()));
     const bundle = hasErrors(diagnostics)
       ? null
-      : emitBundle({ unused: this.entries.unusedSections(), profiles, agents: this.entries.agents(), sources, models: this.options.models });
+      : emitBundle({ unused: this.entries.unusedSections(), profiles, agents: this.entries.agents(), sources, models: this.options.models, cacheFacts: this.options.cacheFacts });
     if (bundle) diagnostics.push(...bundle.diagnostics);
     const sorted = dedupe(sortDiagnostics(diagnostics));
     return {

@@ -32,6 +32,7 @@ export const RULES = [
   'agent/duplicate-name',
   'agent/invalid-field',
   'cache/prefix-below-minimum',
+  'cache/unknown-model',
 ] as const;
 
 export type RuleId = (typeof RULES)[number];

@@ -19,7 +19,8 @@ export { RULES, sortDiagnostics, hasErrors, type Diagnostic, type RuleId, type S
 export { formatHuman, formatJson, formatGithub, REPORTERS, type ReporterName } from './diagnostics-format.js';
 export { collectContextFiles, type ContextFile, type ContextCollection } from './include.js';
 export { writeBundle, listFiles, type WriteReport, type WrittenBundle } from './write-bundle.js';
-export { CACHE_FACTS, minimumCacheableTokens } from './cache-facts.js';
+export { CACHE_FACTS, type CacheFact, type CacheFactProvider } from './cache-facts.js';
+export { canonicalModelId, minimumCacheableTokens, resolveCacheFact, type CanonicalModelId, type ModelHost, type ResolvedCacheFact } from './cache-fact-lookup.js';
 export { diffManifests, isEmptyDiff, type BundleDiff, type ProfileChange, type SectionChange, type AgentChange } from './bundle-diff.js';
 export type { Manifest, ProfileEntry, SectionEntry, AgentEntry, SourceMap } from './runtime/manifest.js';
 
