@@ -15,6 +15,8 @@ export interface CommonOptions {
   maxIncludeBytes: number | undefined;
   keepComments: boolean;
   models: string[] | undefined;
+  /** JSON file of cache facts searched before the built-in ones. */
+  cacheFacts: string | undefined;
 }
 
 export interface CheckPolicy {
@@ -167,7 +169,8 @@ function common(y: Argv, cwd: string) {
     .option('max-include-depth', { type: 'number', describe: 'nested include levels allowed (default 5)', global: true })
     .option('max-include-bytes', { type: 'number', describe: 'largest includable file (default 1 MiB)', global: true })
     .option('keep-comments', { type: 'boolean', default: false, describe: 'keep block-level HTML comments', global: true })
-    .option('model', { type: 'string', array: true, describe: 'model ids to check cache minimums against', global: true });
+    .option('model', { type: 'string', array: true, describe: 'model ids to check cache minimums against', global: true })
+    .option('cache-facts', { type: 'string', describe: 'JSON file of cache facts (model minimums) used before the built-in ones', global: true });
 }
 
 function toCommon(a: Record<string, unknown>, cwd: string): CommonOptions {
@@ -181,5 +184,6 @@ function toCommon(a: Record<string, unknown>, cwd: string): CommonOptions {
     maxIncludeBytes: a['max-include-bytes'] as number | undefined,
     keepComments: a['keep-comments'] as boolean,
     models: a.model as string[] | undefined,
+    cacheFacts: a['cache-facts'] as string | undefined,
   };
 }

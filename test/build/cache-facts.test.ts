@@ -4,6 +4,7 @@
  * is a warning, not silence; every profile with a static prefix is checked,
  * static-only ones included; the user's facts win over the built-in ones.
  */
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProject, CACHE_FACTS, resolveCacheFact, type CacheFact } from '../../compiler/index.js';
@@ -159,5 +160,50 @@ describe('the repository’s own prompt set', () => {
   it('builds with no cache warning for its default model list', async () => {
     const run = await runCli(['check', '--root', REPO, '--reporter', 'json']);
     expect((JSON.parse(run.stdout) as { diagnostics: unknown[] }).diagnostics).toEqual([]);
+  });
+});
+
+describe('--cache-facts FILE.json', () => {
+  async function project(): Promise<string> {
+    const root = await tempDir('pb-cache-facts-cli-');
+    await writeTree(root, { 'prompts/profiles/p.md': '---\nsections: [intro]\n---\n', 'prompts/sections/intro.md': 'Hello there.\n' });
+    return root;
+  }
+  const check = (root: string, ...flags: string[]) => runCli(['check', '--root', root, '--no-cache', '--reporter', 'json', ...flags]);
+
+  it('adds facts for a model the built-in table does not know, in any id spelling', async () => {
+    const root = await project();
+    const file = path.join(root, 'facts.json');
+    await fs.writeFile(file, JSON.stringify([{ provider: 'anthropic', family: 'Claude Opus 4.7', ids: ['claude-opus-4-7-20260101'], minimumTokens: 2048 }]));
+    const without = JSON.parse((await check(root, '--model', 'claude-opus-4-7')).stdout) as { diagnostics: Array<{ rule: string; message: string }> };
+    expect(without.diagnostics.map((d) => d.rule)).toEqual(['cache/unknown-model']);
+    const run = await check(root, '--model', 'claude-opus-4-7', '--cache-facts', file);
+    const { diagnostics } = JSON.parse(run.stdout) as { diagnostics: Array<{ rule: string; message: string }> };
+    expect(diagnostics.map((d) => d.rule)).toEqual(['cache/prefix-below-minimum']);
+    expect(diagnostics[0]!.message).toContain('below the 2048-token minimum claude-opus-4-7');
+  });
+
+  it.each([
+    ['not JSON', '{', /not JSON/],
+    ['not an array', '{}', /JSON array/],
+    ['no provider', '[{"family": "X", "ids": ["x"], "minimumTokens": 1}]', /fact 0: provider must be one of/],
+    ['no ids', '[{"provider": "openai", "family": "X", "minimumTokens": 1}]', /fact 0: give the model ids/],
+    ['a bad minimum', '[{"provider": "openai", "family": "X", "ids": ["x"], "minimumTokens": "many"}]', /minimumTokens must be a whole number/],
+  ])('refuses a file with %s as a usage error naming the file', async (_what, text, message) => {
+    const root = await project();
+    const file = path.join(root, 'facts.json');
+    await fs.writeFile(file, text);
+    const run = await check(root, '--cache-facts', file);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`--cache-facts ${file}`);
+    expect(run.stderr).toMatch(message);
+    expect(run.stderr).not.toContain('    at ');
+  });
+
+  it('refuses a missing file', async () => {
+    const root = await project();
+    const run = await check(root, '--cache-facts', path.join(root, 'nope.json'));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('no such file');
   });
 });
