@@ -194,7 +194,7 @@ export class Compiler {
     diagnostics.push(...checkProfiles(profiles, () => this.entries.sectionNamesKnown(), this.emitCache));
     const bundle = hasErrors(diagnostics)
       ? null
-      : emitBundle({ unused: this.entries.unusedSections(), profiles, agents: this.entries.agents(), sources, models: this.options.models }, this.emitCache);
+      : emitBundle({ unused: this.entries.unusedSections(), profiles, agents: this.entries.agents(), sources, models: this.options.models, cacheFacts: this.options.cacheFacts }, this.emitCache);
     if (bundle) diagnostics.push(...bundle.diagnostics);
     const sorted = dedupe(sortDiagnostics(diagnostics));
     return {

@@ -4,6 +4,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import type { CacheFact } from './cache-facts.js';
 
 export interface IncludeLimits {
   /** Lower-case extensions (with the dot) that may be included. */
@@ -25,8 +26,10 @@ export interface BuildOptions extends IncludeLimits {
   homeDir: string;
   /** Persistent per-file cache directory, or null to bypass it. */
   cacheDir: string | null;
-  /** Model families whose minimum cacheable prefix the static prefix is checked against. */
+  /** Model ids whose minimum cacheable prefix every profile's static prefix is checked against. */
   models: readonly string[];
+  /** Cache facts to use before the built-in ones (`CACHE_FACTS`): added models, corrected figures. */
+  cacheFacts: readonly CacheFact[];
   /** Parse files in worker threads when there are at least this many to parse. */
   parallelThreshold: number;
   /** Write into a non-empty `outDir` that is not a bundle; nothing already there is deleted either way. */
@@ -55,6 +58,7 @@ export function resolveBuildOptions(partial: Partial<BuildOptions> & { root: str
     homeDir: os.homedir(),
     cacheDir: path.join(root, 'node_modules', '.cache', 'prompt-build'),
     models: ['claude-sonnet'],
+    cacheFacts: [],
     parallelThreshold: 64,
     forceOut: false,
     lockTimeoutMs: 30_000,

@@ -46,6 +46,7 @@ export const RULES = [
   'agent/boundary-marker',
   'cache/prefix-below-minimum',
   'output/write-failed',
+  'cache/unknown-model',
 ] as const;
 
 export type RuleId = (typeof RULES)[number];

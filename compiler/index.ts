@@ -11,7 +11,8 @@ export { collectContextFiles, type ContextFile, type ContextCollection } from '.
 export { writeBundle, listFiles, OutputWriteError, type WriteReport, type WrittenBundle, type WriteOptions } from './bundle/write-bundle.js';
 export { OutDirError, assertWritableOutDir } from './bundle/out-dir.js';
 export { LockTimeoutError } from './bundle/lock.js';
-export { CACHE_FACTS, minimumCacheableTokens } from './cache-facts.js';
+export { CACHE_FACTS, type CacheFact, type CacheFactProvider } from './cache-facts.js';
+export { canonicalModelId, minimumCacheableTokens, resolveCacheFact, type CanonicalModelId, type ModelHost, type ResolvedCacheFact } from './cache-fact-lookup.js';
 export { diffManifests, isEmptyDiff, type BundleDiff, type ProfileChange, type SectionChange, type AgentChange } from './bundle-diff.js';
 export type { Manifest, ProfileEntry, SectionEntry, AgentEntry, SourceMap } from './runtime/manifest.js';
 

@@ -21,6 +21,8 @@ export interface CommonOptions {
   keepComments: boolean;
   models: string[] | undefined;
   forceOut: boolean;
+  /** JSON file of cache facts searched before the built-in ones. */
+  cacheFacts: string | undefined;
 }
 
 export interface CheckPolicy {
@@ -98,6 +100,7 @@ export function toCommand(name: string, raw: ParsedValues, positionals: readonly
     keepComments: values['keep-comments'] as boolean,
     models: values.model as string[] | undefined,
     forceOut: values['force-out'] as boolean,
+    cacheFacts: values['cache-facts'] as string | undefined,
   };
   const str = (flag: string) => values[flag] as string | undefined;
   const bool = (flag: string) => values[flag] as boolean;

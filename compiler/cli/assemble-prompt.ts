@@ -16,10 +16,10 @@ import {
   getSystemPrompt,
   loadBundle,
   SYSTEM_PROMPT_DYNAMIC_BOUNDARY,
-  toSystemBlocks,
+  toAnthropicSystem,
   type Bundle,
   type SystemPrompt,
-  type SystemTextBlock,
+  type AnthropicTextBlock,
 } from '../runtime/index.js';
 import type { Diagnostic } from '../diagnostics.js';
 
@@ -44,7 +44,8 @@ export interface AssembledPrompt {
   system: SystemPrompt;
   /** One label per part of `system` (section name, `agent:explore`, `append`, `system context`…). */
   labels: string[];
-  blocks: SystemTextBlock[];
+  /** The Anthropic Messages API `system` blocks (`toAnthropicSystem`). */
+  blocks: AnthropicTextBlock[];
   userContext: Record<string, string>;
   systemContext: Record<string, string> | null;
   /** Static prefix size of the profile used, for the boundary line. */
@@ -108,7 +109,7 @@ export async function assemblePrompt(options: AssembleOptions): Promise<Assemble
   return {
     system,
     labels,
-    blocks: toSystemBlocks(system),
+    blocks: toAnthropicSystem(system),
     userContext: parts.userContext,
     systemContext: parts.systemContext,
     staticTokens: manifestProfile?.staticTokens ?? null,

@@ -43,6 +43,7 @@ export const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   'force-out': { type: 'boolean', default: false, describe: 'write into a non-empty --out directory that is not a bundle (nothing in it is deleted)' },
   'keep-comments': { type: 'boolean', default: false, describe: 'keep block-level HTML comments' },
   model: { type: 'array', describe: 'model ids to check cache minimums against' },
+  'cache-facts': { type: 'string', describe: 'JSON file of cache facts (model minimums) used before the built-in ones' },
 };
 
 export const COMMANDS: Readonly<Record<string, CommandSpec>> = {

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from './usage-error.js';
 import type { CommonOptions } from './args.js';
+import { parseCacheFacts } from '../cache-facts-file.js';
+import type { CacheFact } from '../cache-facts.js';
 import type { BuildOptions } from '../config.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { formatGithub, formatHuman, formatJson } from '../diagnostics-format.js';
@@ -20,7 +22,17 @@ export function toBuildOptions(o: CommonOptions): Partial<BuildOptions> & { root
     ...(o.keepComments ? { stripComments: false } : {}),
     ...(o.models === undefined ? {} : { models: o.models }),
     ...(o.forceOut ? { forceOut: true } : {}),
+    ...(o.cacheFacts === undefined ? {} : { cacheFacts: readCacheFacts(path.resolve(o.cacheFacts)) }),
   };
+}
+
+function readCacheFacts(file: string): CacheFact[] {
+  try {
+    return parseCacheFacts(fs.readFileSync(file, 'utf8'), file);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    throw new UsageError(`--cache-facts ${file}: ${reason}`);
+  }
 }
 
 /** A root that does not exist, or holds neither `prompts/` nor `agents/`, is a wrong argument, not an empty project. */

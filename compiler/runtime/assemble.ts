@@ -29,10 +29,37 @@ export interface GetSystemPromptOptions {
 
 export async function getSystemPrompt(bundle: Bundle, options: GetSystemPromptOptions): Promise<SystemPrompt> {
   const profile = findProfile(bundle, profileName(options));
-  if (profile.dynamicSections.length === 0) return asSystemPrompt(profile.staticTexts);
+  const origin = { staticPrefixHash: profile.staticPrefixHash };
+  // A static-only profile is all prefix (and keeps no boundary, as SPEC §6.3's examples have it).
+  if (profile.dynamicSections.length === 0) return asSystemPrompt(profile.staticTexts, origin);
   const sections = profile.dynamicSections.map((section) => toPromptSection(section, options.context));
   const values = await resolveSystemPromptSections(sections, options.cache);
-  return asSystemPrompt([...profile.staticTexts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY, ...values.filter(hasText)]);
+  return asSystemPrompt([...profile.staticTexts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY, ...values.filter(hasText)], origin);
+}
+
+export interface GetAgentSystemPromptOptions {
+  /**
+   * What follows the agent's text in the session-specific tail: the
+   * environment details (working directory, platform, model…), as the seed
+   * system appends them to a sub-agent's prompt.
+   */
+  environment?: string | readonly string[] | null;
+}
+
+/**
+ * An agent's prompt as a SystemPrompt: its text is the same for every user,
+ * so it is the static prefix (identified by the agent's artifact hash), and
+ * the environment goes after the boundary.
+ */
+export function getAgentSystemPrompt(bundle: Bundle, name: string, options: GetAgentSystemPromptOptions = {}): SystemPrompt {
+  const agent = bundle.agents.get(name);
+  if (agent === undefined) {
+    const known = [...bundle.agents.keys()].join(', ') || 'none';
+    throw new BundleError(`the bundle has no agent ${JSON.stringify(name)} (agents: ${known})`);
+  }
+  const environment = typeof options.environment === 'string' ? [options.environment] : (options.environment ?? []);
+  const parts = [agent.prompt, SYSTEM_PROMPT_DYNAMIC_BOUNDARY, ...environment.filter(hasText)];
+  return asSystemPrompt(parts, { staticPrefixHash: agent.definition.hash });
 }
 
 function profileName({ mode, profile }: GetSystemPromptOptions): string {

@@ -19,6 +19,8 @@ export interface BundleProfile {
   readonly staticTexts: readonly string[];
   /** The dynamic sections in profile order (all of them come after the static ones). */
   readonly dynamicSections: readonly DynamicSection[];
+  /** The manifest's hash over the static sections: what identifies the static prefix to a provider's cache. */
+  readonly staticPrefixHash: string;
 }
 
 /** A compiled template bound to the runtime; SPEC §5 allows a null result. */
@@ -80,7 +82,7 @@ export function createBundle(manifest: Manifest, artifacts: BundleArtifacts, ori
         dynamicSections.push({ name: section.name, cache: 'uncached', reason, render: renderOf(section.file) });
       }
     }
-    profiles.set(name, { name, staticTexts, dynamicSections });
+    profiles.set(name, { name, staticTexts, dynamicSections, staticPrefixHash: entry.staticPrefixHash });
   }
 
   const agents = new Map<string, BundleAgent>();

@@ -27,10 +27,18 @@ export {
   asSystemPrompt,
   isSystemPrompt,
   renderSystemPrompt,
+  staticPrefixHashOf,
   SYSTEM_PROMPT_DYNAMIC_BOUNDARY,
   type SystemPrompt,
+  type SystemPromptOrigin,
 } from './system-prompt.js';
-export { getSystemPrompt, type GetSystemPromptOptions, type PromptMode } from './assemble.js';
+export {
+  getAgentSystemPrompt,
+  getSystemPrompt,
+  type GetAgentSystemPromptOptions,
+  type GetSystemPromptOptions,
+  type PromptMode,
+} from './assemble.js';
 export {
   buildEffectiveSystemPrompt,
   CUSTOM_AGENT_INSTRUCTIONS_HEADING,
@@ -43,6 +51,23 @@ export {
   type ContextEntries,
   type UserContextMessage,
 } from './injection.js';
+export {
+  toAnthropicSystem,
+  type AnthropicCacheControl,
+  type AnthropicGlobalCacheControl,
+  type AnthropicGlobalTextBlock,
+  type AnthropicSystemOptions,
+  type AnthropicTextBlock,
+} from './anthropic.js';
+export { toBedrockSystem, type BedrockCachePoint, type BedrockSystemBlock, type BedrockSystemOptions } from './bedrock.js';
+export {
+  PROMPT_CACHE_KEY_MAX_LENGTH,
+  toOpenAIRequest,
+  type OpenAIInstructionsRequest,
+  type OpenAIRequestOptions,
+} from './openai.js';
+export { toGeminiSystemInstruction, type GeminiSystemInstruction } from './gemini.js';
+export type { CacheTtl, TtlOptions } from './prompt-sides.js';
 export { toSystemBlocks, type CacheControl, type SystemBlocksOptions, type SystemTextBlock } from './blocks.js';
 export { MissingVariableError, RenderError } from './render-error.js';
 export { SCHEMA_VERSION, type BundleModule, type Manifest } from './manifest.js';

@@ -13,7 +13,7 @@ export type ContextEntries = Readonly<Record<string, string>>;
 export function appendSystemContext(systemPrompt: SystemPrompt, systemContext: ContextEntries): SystemPrompt {
   const entries = filledEntries(systemContext);
   if (entries.length === 0) return systemPrompt;
-  return asSystemPrompt([...systemPrompt, entries.map(([key, value]) => `${key}: ${value}`).join('\n')]);
+  return asSystemPrompt([...systemPrompt, entries.map(([key, value]) => `${key}: ${value}`).join('\n')], { derivedFrom: [systemPrompt] });
 }
 
 export interface UserContextMessage {

@@ -3,7 +3,7 @@
  * override → coordinator → agent → custom → default; `append` is added last
  * in every case but override, which replaces everything.
  */
-import { asSystemPrompt, type SystemPrompt } from './system-prompt.js';
+import { asSystemPrompt, SYSTEM_PROMPT_DYNAMIC_BOUNDARY, type SystemPrompt } from './system-prompt.js';
 import { hasText } from './text.js';
 
 /** A prompt given as one string or as parts; null, empty and blank parts count as absent. */
@@ -24,8 +24,10 @@ export const CUSTOM_AGENT_INSTRUCTIONS_HEADING = '# Custom Agent Instructions';
 
 export function buildEffectiveSystemPrompt(input: EffectiveSystemPromptInput): SystemPrompt {
   const override = partsOf(input.overrideSystemPrompt);
-  if (override.length > 0) return asSystemPrompt(override);
-  return asSystemPrompt([...basePrompt(input), ...partsOf(input.appendSystemPrompt)]);
+  if (override.length > 0) return asSystemPrompt(override, { derivedFrom: [input.overrideSystemPrompt] });
+  // The prompt in front keeps its static prefix's identity (for provider cache keys) when its prefix is unchanged.
+  const sources = [input.coordinatorSystemPrompt, input.agentSystemPrompt, input.customSystemPrompt, input.defaultSystemPrompt];
+  return asSystemPrompt([...basePrompt(input), ...partsOf(input.appendSystemPrompt)], { derivedFrom: sources });
 }
 
 function basePrompt(input: EffectiveSystemPromptInput): string[] {
@@ -34,7 +36,9 @@ function basePrompt(input: EffectiveSystemPromptInput): string[] {
   if (coordinator.length > 0) return [...coordinator, ...agent];
   if (agent.length > 0) {
     if (!input.proactive) return agent;
-    return [...partsOf(input.defaultSystemPrompt), `${CUSTOM_AGENT_INSTRUCTIONS_HEADING}\n${agent.join('\n\n')}`];
+    // One part under the heading: an agent prompt's own boundary (getAgentSystemPrompt) must not end up inside its text.
+    const text = agent.filter((part) => part !== SYSTEM_PROMPT_DYNAMIC_BOUNDARY).join('\n\n');
+    return [...partsOf(input.defaultSystemPrompt), `${CUSTOM_AGENT_INSTRUCTIONS_HEADING}\n${text}`];
   }
   const custom = partsOf(input.customSystemPrompt);
   return custom.length > 0 ? custom : partsOf(input.defaultSystemPrompt);

@@ -7,7 +7,8 @@
 /**
  * Separates the static prefix (identical for every user: globally cacheable)
  * from the dynamic tail. It is a part of its own, never sent to a provider:
- * `toSystemBlocks` turns it into a cache breakpoint.
+ * the provider adapters (`toAnthropicSystem`, `toBedrockSystem`…) turn it into
+ * a cache breakpoint.
  */
 export const SYSTEM_PROMPT_DYNAMIC_BOUNDARY = '__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__';
 
@@ -18,19 +19,67 @@ export type SystemPrompt = readonly string[] & { readonly [systemPromptBrand]: t
 // a property, and prompts are never kept alive by it.
 const systemPrompts = new WeakSet<readonly string[]>();
 
-export function asSystemPrompt(parts: readonly string[]): SystemPrompt {
-  if (isSystemPrompt(parts)) return parts;
+/**
+ * The identity of the static prefix a prompt starts with (a profile's
+ * `staticPrefixHash`, an agent's text hash), known only for prompts whose
+ * first parts are exactly what the bundle holds. `length`: how many parts
+ * that prefix is — up to and including the boundary, or every part of a
+ * prompt registered without one (a static-only profile). Kept beside the
+ * prompt, like the brand, so the prompt stays a plain string array.
+ */
+const staticPrefixes = new WeakMap<SystemPrompt, { hash: string; length: number }>();
+
+export interface SystemPromptOrigin {
+  /**
+   * The hash identifying the prompt's static prefix: the parts before the
+   * boundary, or all of them when there is no boundary. Provider adapters
+   * derive cache keys from it.
+   */
+  staticPrefixHash?: string;
+  /**
+   * Prompts `parts` was built from: when `parts` starts with one's static
+   * prefix unchanged, that prompt's hash carries over to the result.
+   */
+  derivedFrom?: readonly unknown[];
+}
+
+export function asSystemPrompt(parts: readonly string[], origin: SystemPromptOrigin = {}): SystemPrompt {
+  if (isSystemPrompt(parts) && origin.staticPrefixHash === undefined) return parts;
   // Copy so the caller's array can change without changing the prompt.
   const prompt: readonly string[] = Object.freeze([...parts]);
   for (let index = 0; index < prompt.length; index++) {
     if (typeof prompt[index] !== 'string') throw new TypeError(`asSystemPrompt: part ${index} is not a string`);
   }
   systemPrompts.add(prompt);
+  const boundary = prompt.indexOf(SYSTEM_PROMPT_DYNAMIC_BOUNDARY);
+  const prefix =
+    origin.staticPrefixHash === undefined
+      ? carriedPrefix(prompt, origin.derivedFrom)
+      : { hash: origin.staticPrefixHash, length: boundary === -1 ? prompt.length : boundary + 1 };
+  if (prefix !== undefined) staticPrefixes.set(prompt as SystemPrompt, prefix);
   return prompt as SystemPrompt;
 }
 
 export function isSystemPrompt(value: unknown): value is SystemPrompt {
   return Array.isArray(value) && systemPrompts.has(value);
+}
+
+/** The identity of the static prefix the prompt starts with, when it came from a bundle (see `SystemPromptOrigin`). */
+export function staticPrefixHashOf(prompt: SystemPrompt): string | undefined {
+  return staticPrefixes.get(prompt)?.hash;
+}
+
+/** The static prefix of the first source that `parts` starts with, unchanged. */
+function carriedPrefix(parts: readonly string[], sources: readonly unknown[] = []): { hash: string; length: number } | undefined {
+  for (const source of sources) {
+    if (!isSystemPrompt(source)) continue;
+    const prefix = staticPrefixes.get(source);
+    if (prefix === undefined || prefix.length > parts.length) continue;
+    let same = true;
+    for (let index = 0; same && index < prefix.length; index++) same = parts[index] === source[index];
+    if (same) return prefix;
+  }
+  return undefined;
 }
 
 /**

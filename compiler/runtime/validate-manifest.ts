@@ -90,6 +90,9 @@ function profileProblems(profiles: unknown): string[] {
         problems.push(`${at}: kind must be "static" or "dynamic"`);
       }
     }
+    if (typeof profile.staticPrefixHash !== 'string' || !/^[0-9a-f]{64}$/.test(profile.staticPrefixHash)) {
+      problems.push(`${where}: staticPrefixHash is not a sha256 hex digest`);
+    }
     if (profile.boundaryIndex !== staticCount) {
       problems.push(`${where}: boundaryIndex ${String(profile.boundaryIndex)} is not the static count ${staticCount}`);
     }

@@ -58,7 +58,7 @@ describe('compiler → runtime', () => {
     const a = toSystemBlocks(await getSystemPrompt(dir, { context: CONTEXT, cache: createSectionCache() }));
     const b = toSystemBlocks(await getSystemPrompt(dir, { context: { cwd: '/elsewhere' }, cache: createSectionCache() }));
     expect(a[0]).toEqual(b[0]);
-    expect(a[0]!.cache_control).toEqual({ type: 'ephemeral', scope: 'global' });
+    expect(a[0]!.cache_control).toEqual({ type: 'ephemeral' });
     expect(a[1]!.text).not.toBe(b[1]!.text);
   });
 

@@ -6,10 +6,10 @@ import { asSystemPrompt, SYSTEM_PROMPT_DYNAMIC_BOUNDARY as B } from '../../compi
 const breakpoints = (blocks: SystemTextBlock[]) => blocks.filter((block) => block.cache_control).length;
 
 describe('toSystemBlocks', () => {
-  it('makes the static prefix one globally cached block and the tail a session-cached one', () => {
+  it('makes the static prefix one cached block and the tail another (no scope: the public API has none)', () => {
     const blocks = toSystemBlocks(asSystemPrompt(['s1', 's2', B, 'd1', 'd2']));
     expect(blocks).toEqual([
-      { type: 'text', text: 's1\n\ns2', cache_control: { type: 'ephemeral', scope: 'global' } },
+      { type: 'text', text: 's1\n\ns2', cache_control: { type: 'ephemeral' } },
       { type: 'text', text: 'd1\n\nd2', cache_control: { type: 'ephemeral' } },
     ]);
   });
@@ -22,7 +22,7 @@ describe('toSystemBlocks', () => {
 
   it('leaves out an empty side of the boundary', () => {
     expect(toSystemBlocks(asSystemPrompt(['s1', B]))).toEqual([
-      { type: 'text', text: 's1', cache_control: { type: 'ephemeral', scope: 'global' } },
+      { type: 'text', text: 's1', cache_control: { type: 'ephemeral' } },
     ]);
     expect(toSystemBlocks(asSystemPrompt([B, 'd1']))).toEqual([
       { type: 'text', text: 'd1', cache_control: { type: 'ephemeral' } },

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import pc from 'picocolors';
 import { formatHuman } from '../../diagnostics-format.js';
-import { BundleError, MissingVariableError, RenderError } from '../../runtime/index.js';
+import { BundleError, MissingVariableError, RenderError, SYSTEM_PROMPT_DYNAMIC_BOUNDARY } from '../../runtime/index.js';
 import type { CommonOptions, RenderOptions } from '../args.js';
 import { assemblePrompt, SelectionError, type AssembledPrompt } from '../assemble-prompt.js';
 import type { Io } from '../io.js';
@@ -82,7 +82,9 @@ function toHuman(a: AssembledPrompt, color: boolean): string {
   for (const [key, value] of Object.entries(a.userContext)) out.push(c.cyan(`── ${key} ──`), value);
   out.push('', c.bold('━━ provider blocks ━━'));
   a.blocks.forEach((b, i) => {
-    const cache = b.cache_control ? `cache breakpoint (${b.cache_control.scope ?? 'session'})` : 'no breakpoint';
+    // Only a prompt with a boundary has a static block, and it comes first.
+    const side = i === 0 && a.system.indexOf(SYSTEM_PROMPT_DYNAMIC_BOUNDARY) > 0 ? 'static prefix, the same for every user' : 'session';
+    const cache = b.cache_control ? `cache breakpoint (${side})` : 'no breakpoint';
     out.push(c.dim(`block ${i + 1}: ${Buffer.byteLength(b.text)} bytes, ${cache}`));
   });
   return out.join('\n');

@@ -1,0 +1,53 @@
+/**
+ * What every provider adapter starts from: a SystemPrompt cut at its boundary
+ * into the static prefix (the same bytes for every user) and the dynamic tail,
+ * each side's parts joined with blank lines and the marker never kept.
+ */
+import { SYSTEM_PROMPT_DYNAMIC_BOUNDARY, type SystemPrompt } from './system-prompt.js';
+
+export interface PromptSides {
+  /** The text before the boundary; '' when there is none or no boundary. */
+  readonly static: string;
+  /** The text after the boundary, or the whole prompt when it has no boundary. */
+  readonly dynamic: string;
+}
+
+export function promptSides(prompt: SystemPrompt): PromptSides {
+  const boundary = prompt.indexOf(SYSTEM_PROMPT_DYNAMIC_BOUNDARY);
+  // Without a boundary nothing is known to be shared across users: it is all tail.
+  if (boundary === -1) return { static: '', dynamic: joinParts(prompt) };
+  return { static: joinParts(prompt.slice(0, boundary)), dynamic: joinParts(prompt.slice(boundary + 1)) };
+}
+
+/** A marker left in the tail (a prompt assembled twice over) is still never sent. */
+function joinParts(parts: readonly string[]): string {
+  return parts.filter((part) => part !== SYSTEM_PROMPT_DYNAMIC_BOUNDARY).join('\n\n');
+}
+
+/** Cache lifetimes Anthropic's Messages API and Bedrock's Converse API both take. */
+export type CacheTtl = '5m' | '1h';
+
+const TTL_MINUTES: Readonly<Record<CacheTtl, number>> = { '5m': 5, '1h': 60 };
+
+export interface TtlOptions {
+  /** Lifetime of every breakpoint; the provider's default (5 minutes) when absent. */
+  ttl?: CacheTtl;
+  /** Lifetime of the static prefix's breakpoint; `ttl` when absent. */
+  staticTtl?: CacheTtl;
+}
+
+/**
+ * The two lifetimes, checked against the providers' rule that a breakpoint
+ * with a longer TTL must come before one with a shorter TTL: the static
+ * prefix comes first, so it may outlive the tail, never the reverse.
+ */
+export function breakpointTtls(options: TtlOptions, adapter: string): { static?: CacheTtl; dynamic?: CacheTtl } {
+  const dynamic = options.ttl;
+  const prefix = options.staticTtl ?? dynamic;
+  if (prefix !== undefined && TTL_MINUTES[prefix] < TTL_MINUTES[dynamic ?? '5m']) {
+    throw new RangeError(
+      `${adapter}: staticTtl '${prefix}' is shorter than ttl '${dynamic ?? '5m'}'; a longer TTL must come before a shorter one`,
+    );
+  }
+  return { ...(prefix === undefined ? {} : { static: prefix }), ...(dynamic === undefined ? {} : { dynamic }) };
+}
