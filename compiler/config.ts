@@ -12,6 +12,12 @@ export interface IncludeLimits {
   maxDepth: number;
   /** Largest file, in bytes, that may be read as a source or include. */
   maxBytes: number;
+  /**
+   * Largest text, in UTF-8 bytes, that one section or agent may expand to
+   * with its includes (SPEC §3.10): includes fan out exponentially. Default:
+   * `maxBytes`.
+   */
+  maxExpandedBytes?: number;
   /** Remove block-level HTML comments from compiled text (SPEC §3.9). */
   stripComments: boolean;
 }

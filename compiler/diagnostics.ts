@@ -14,6 +14,7 @@ export const RULES = [
   'include/extension',
   'include/binary',
   'include/too-large',
+  'include/too-large-expanded',
   'include/outside-root',
   'section/duplicate-name',
   'section/static-template',

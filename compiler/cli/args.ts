@@ -13,6 +13,7 @@ export interface CommonOptions {
   color: boolean;
   maxIncludeDepth: number | undefined;
   maxIncludeBytes: number | undefined;
+  maxExpandedBytes: number | undefined;
   keepComments: boolean;
   models: string[] | undefined;
 }
@@ -166,6 +167,7 @@ function common(y: Argv, cwd: string) {
     .option('color', { type: 'boolean', default: process.stdout.isTTY === true, global: true })
     .option('max-include-depth', { type: 'number', describe: 'nested include levels allowed (default 5)', global: true })
     .option('max-include-bytes', { type: 'number', describe: 'largest includable file (default 1 MiB)', global: true })
+    .option('max-expanded-bytes', { type: 'number', describe: 'largest text with its includes expanded (default: --max-include-bytes)', global: true })
     .option('keep-comments', { type: 'boolean', default: false, describe: 'keep block-level HTML comments', global: true })
     .option('model', { type: 'string', array: true, describe: 'model ids to check cache minimums against', global: true });
 }
@@ -179,6 +181,7 @@ function toCommon(a: Record<string, unknown>, cwd: string): CommonOptions {
     color: a.color as boolean,
     maxIncludeDepth: a['max-include-depth'] as number | undefined,
     maxIncludeBytes: a['max-include-bytes'] as number | undefined,
+    maxExpandedBytes: a['max-expanded-bytes'] as number | undefined,
     keepComments: a['keep-comments'] as boolean,
     models: a.model as string[] | undefined,
   };
