@@ -162,7 +162,7 @@ interface Crossing {
 function expandGraph(top: Source, graph: Graph, host: IncludeHost): Expansion {
   const { limits } = host;
   const limit = limits.maxExpandedBytes ?? limits.maxBytes;
-  const out = new TextBuilder();
+  const out = new TextBuilder(limit);
   const report = new Reports();
   const dependencies = new Set<string>();
   const watched = new Set<string>();
@@ -195,7 +195,7 @@ function expandGraph(top: Source, graph: Graph, host: IncludeHost): Expansion {
       crossing = null;
       return false;
     }
-    crossing ??= { chain: stack.map((f) => f.node.source.rel), at: stack[1]?.via ?? out.lastOffset };
+    crossing ??= { chain: stack.map((f) => f.node.source.rel), at: stack[1]?.via ?? out.crossedAt };
     // Each open include may still drop its final newline, one byte.
     return out.bytes - (stack.length - 1) > limit;
   };
@@ -308,9 +308,11 @@ class TextBuilder {
   readonly segments: TextSegment[] = [];
   length = 0;
   bytes = 0;
-  /** Body offset where the last slice copied begins (for a limit crossed in the source's own text). */
-  lastOffset = 0;
+  /** Body offset, in the file of the slice that did it, of the character that last took the size over the limit. */
+  crossedAt = 0;
   private readonly parts: string[] = [];
+
+  constructor(private readonly limit: number) {}
 
   copy(node: Node, from: number, to: number, chain: string[]): void {
     if (to <= from) return;
@@ -320,8 +322,9 @@ class TextBuilder {
     this.segments.push({ start: this.length, end: this.length + text.length, file: source.rel, line: lineIndexOf(source).lineOf(offset), chain, offset });
     this.parts.push(text);
     this.length += text.length;
+    const before = this.bytes;
     this.bytes += node.ascii ? text.length : Buffer.byteLength(text);
-    this.lastOffset = from;
+    if (before <= this.limit && this.bytes > this.limit) this.crossedAt = from + charsWithin(text, this.limit - before, node.ascii);
   }
 
   /** Drops the text's last character if it is a newline written since `since`. */
@@ -340,4 +343,19 @@ class TextBuilder {
   text(): string {
     return this.parts.join('');
   }
+}
+
+/** How many characters of `text` fit in `bytes` UTF-8 bytes. */
+function charsWithin(text: string, bytes: number, ascii: boolean): number {
+  if (ascii) return bytes;
+  let used = 0;
+  let i = 0;
+  while (i < text.length) {
+    const code = text.codePointAt(i)!;
+    const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+    if (used + size > bytes) break;
+    used += size;
+    i += code >= 0x10000 ? 2 : 1;
+  }
+  return i;
 }
