@@ -46,9 +46,10 @@ export async function compileSection(def: SectionDef, source: Source, host: Incl
   // Over the expanded-size limit there is no text to check (a diagnostic says so).
   if (expansion.tooLarge) return compiled;
   if (def.kind === 'static') {
-    if (!def.verbatim) compiled.diagnostics.push(...staticTemplateDiagnostics(def, expansion, lookup));
+    // Loops, not spreads: a text may hold more diagnostics than a call takes arguments.
+    if (!def.verbatim) for (const d of staticTemplateDiagnostics(def, expansion, lookup)) compiled.diagnostics.push(d);
   } else {
-    compiled.diagnostics.push(...templateDiagnostics(def, compiled, lookup));
+    for (const d of templateDiagnostics(def, compiled, lookup)) compiled.diagnostics.push(d);
   }
   return compiled;
 }

@@ -152,6 +152,16 @@ describe('the cost of expansion follows the size of the result', () => {
     expect(missing.at(-1)!.column).toBe(9 * (n - 1) + 1);
   });
 
+  it('places 300,000 template expressions of a static section on one line, each at its column', async () => {
+    const n = 300_000;
+    const root = await tree({ ...PROFILE, 'prompts/sections/s.md': `${'{{ '.repeat(n)}\n` });
+    const result = await buildProject({ root, cacheDir: null, write: false });
+    const hits = errors(result.diagnostics);
+    expect(hits).toHaveLength(n);
+    expect(hits.every((d) => d.rule === 'section/static-template' && d.line === 1)).toBe(true);
+    expect(hits.at(-1)!.column).toBe(3 * (n - 1) + 1);
+  });
+
   it('a 1,000-level include chain (depth limit raised) expands without recursion, every level in order', async () => {
     const levels = 1000;
     const files: Record<string, string> = { ...PROFILE, 'prompts/sections/s.md': 'start\n@../fragments/f0.md\n' };
