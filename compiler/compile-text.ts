@@ -5,9 +5,11 @@
  * only declared inputs.
  */
 import { boundaryMarkerDiagnostics } from './boundary-marker.js';
-import { diagnostic, positionAt, type Diagnostic } from './diagnostics.js';
+import { diagnostic, type Diagnostic } from './diagnostics.js';
 import type { DynamicSectionDef, SectionDef } from './definitions.js';
-import { expandIncludes, type Expansion, type IncludeHost, type TextSegment } from './include.js';
+import { expandIncludes, type Expansion, type TextSegment } from './expand.js';
+import type { IncludeHost } from './include.js';
+import { LineIndex, lineIndexOf } from './line-index.js';
 import type { Source } from './source.js';
 import type { Program } from './template/ast.js';
 import { analyzeTemplate, validateTemplate } from './template/index.js';
@@ -42,11 +44,14 @@ export type SourceLookup = (rel: string) => Pick<Source, 'text'> | undefined;
 export async function compileSection(def: SectionDef, source: Source, host: IncludeHost, lookup: SourceLookup): Promise<CompiledText> {
   const expansion = await expandIncludes(source, host);
   const compiled = toCompiled(source, expansion);
+  // Over the expanded-size limit there is no text to check (a diagnostic says so).
+  if (expansion.tooLarge) return compiled;
   compiled.diagnostics.push(...boundaryMarkerDiagnostics('section/boundary-marker', compiled, lookup));
   if (def.kind === 'static') {
-    if (!def.verbatim) compiled.diagnostics.push(...staticTemplateDiagnostics(def, expansion, lookup));
+    // Loops, not spreads: a text may hold more diagnostics than a call takes arguments.
+    if (!def.verbatim) for (const d of staticTemplateDiagnostics(def, expansion, lookup)) compiled.diagnostics.push(d);
   } else {
-    compiled.diagnostics.push(...templateDiagnostics(def, compiled, lookup));
+    for (const d of templateDiagnostics(def, compiled, lookup)) compiled.diagnostics.push(d);
   }
   return compiled;
 }
@@ -70,11 +75,11 @@ function toCompiled(source: Source, expansion: Expansion): CompiledText {
 
 function staticTemplateDiagnostics(def: SectionDef, expansion: Expansion, lookup: SourceLookup): Diagnostic[] {
   return expansion.templates.map((hit) => {
-    const text = lookup(hit.file)?.text ?? '';
+    const source = lookup(hit.file);
     return diagnostic(
       'section/static-template',
       hit.file,
-      positionAt(text, hit.offset),
+      lineIndexOf(source ?? { text: '' }).positionAt(hit.offset),
       `template expression in static section '${def.name}'`,
       {
         note:
@@ -88,7 +93,8 @@ function staticTemplateDiagnostics(def: SectionDef, expansion: Expansion, lookup
 function templateDiagnostics(def: DynamicSectionDef, compiled: CompiledText, lookup: SourceLookup): Diagnostic[] {
   const analysis = analyzeTemplate(compiled.text);
   if (analysis.ok) parsedTemplates.set(compiled, analysis.ast);
-  const locate = (line: number, column: number) => mapPosition(compiled, line, column, lookup);
+  const lines = new LineIndex(compiled.text);
+  const locate = (line: number, column: number) => mapPosition(compiled, lines, line, column, lookup);
   if (!analysis.ok) {
     const at = locate(analysis.error.line, analysis.error.column);
     return [diagnostic('template/syntax', at.file, at, analysis.error.message)];
@@ -110,16 +116,23 @@ function templateDiagnostics(def: DynamicSectionDef, compiled: CompiledText, loo
 }
 
 /** A 1-based line/column of the compiled text → the file and position it was written at. */
-function mapPosition(compiled: CompiledText, line: number, column: number, lookup: SourceLookup) {
-  let offset = 0;
-  for (let l = 1; l < line; l++) {
-    const next = compiled.text.indexOf('\n', offset);
-    if (next === -1) break;
-    offset = next + 1;
-  }
-  offset = Math.min(offset + column - 1, Math.max(0, compiled.text.length - 1));
-  const segment = compiled.segments.find((s) => offset >= s.start && offset < s.end) ?? compiled.segments.at(-1);
+function mapPosition(compiled: CompiledText, lines: LineIndex, line: number, column: number, lookup: SourceLookup) {
+  const offset = Math.min(lines.startOfLine(line) + column - 1, Math.max(0, compiled.text.length - 1));
+  const segment = segmentAt(compiled.segments, offset) ?? compiled.segments.at(-1);
   if (!segment) return { file: '', line, column, excerpt: '' };
-  const text = lookup(segment.file)?.text ?? '';
-  return { file: segment.file, ...positionAt(text, segment.offset + (offset - segment.start)) };
+  const source = lookup(segment.file) ?? { text: '' };
+  return { file: segment.file, ...lineIndexOf(source).positionAt(segment.offset + (offset - segment.start)) };
+}
+
+/** The segment holding `offset`: segments are ordered and contiguous, so a binary search finds it. */
+function segmentAt(segments: readonly TextSegment[], offset: number): TextSegment | undefined {
+  let lo = 0;
+  let hi = segments.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (segments[mid]!.start <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  const segment = segments[lo];
+  return segment && offset >= segment.start && offset < segment.end ? segment : undefined;
 }

@@ -13,6 +13,12 @@ export interface IncludeLimits {
   maxDepth: number;
   /** Largest file, in bytes, that may be read as a source or include. */
   maxBytes: number;
+  /**
+   * Largest text, in UTF-8 bytes, that one section or agent may expand to
+   * with its includes (SPEC §3.10): includes fan out exponentially. Default:
+   * `maxBytes`.
+   */
+  maxExpandedBytes?: number;
   /** Remove block-level HTML comments from compiled text (SPEC §3.9). */
   stripComments: boolean;
 }
@@ -69,6 +75,8 @@ export function resolveBuildOptions(partial: Partial<BuildOptions> & { root: str
   for (const key of ['maxDepth', 'maxBytes'] as const) {
     if (!Number.isSafeInteger(options[key]) || options[key] <= 0) throw new OptionError(`${key} must be a whole number above 0, not ${String(options[key])}`);
   }
+  const expanded = options.maxExpandedBytes;
+  if (expanded !== undefined && (!Number.isSafeInteger(expanded) || expanded <= 0)) throw new OptionError(`maxExpandedBytes must be a whole number above 0, not ${String(expanded)}`);
   if (!(options.lockTimeoutMs >= 0)) throw new OptionError(`lockTimeoutMs must be 0 or more, not ${String(options.lockTimeoutMs)}`);
   return options;
 }

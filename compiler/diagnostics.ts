@@ -16,6 +16,7 @@ export const RULES = [
   'include/encoding',
   'include/not-a-file',
   'include/too-large',
+  'include/too-large-expanded',
   'include/outside-root',
   'section/duplicate-name',
   'section/case-collision',

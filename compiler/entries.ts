@@ -140,8 +140,10 @@ export class Entries {
     }
     const out: Diagnostic[] = [];
     for (const rel of [...new Set([...this.reporting, ...duplicates.keys()])].sort()) {
-      out.push(...this.byRel.get(rel)!.result.diagnostics);
-      out.push(...(duplicates.get(rel) ?? []));
+      // A loop, not a spread: a file may hold more diagnostics than a call takes arguments.
+      for (const d of this.byRel.get(rel)!.result.diagnostics) out.push(d);
+      const extra = duplicates.get(rel);
+      if (extra) out.push(extra);
     }
     return out;
   }

@@ -1,8 +1,8 @@
 /**
  * The @include resolver (SPEC §3): one set of guards, two modes.
  *
- * - compile mode (`expandIncludes`): a directive is replaced in place by the
- *   included body; everything must resolve inside the project root.
+ * - compile mode (`expandIncludes`, expand.ts): a directive is replaced in
+ *   place by the included body; everything must resolve inside the project root.
  * - context mode (`collectContextFiles`): each included file becomes its own
  *   entry placed before its includer, for instruction files read at run time.
  *
@@ -13,9 +13,9 @@
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { SourceMapSegment } from './runtime/manifest.js';
 import type { IncludeLimits } from './config.js';
-import { diagnostic, positionAt, type Diagnostic, type RuleId } from './diagnostics.js';
+import { diagnostic, type Diagnostic, type RuleId } from './diagnostics.js';
+import { lineIndexOf } from './line-index.js';
 import type { Directive, Range } from './scan.js';
 import { makeSource, parseSource, rawFile, problemToDiagnostic, readTextFile, type ReadFailure, type Source } from './source.js';
 import { describeTextProblem } from './text-check.js';
@@ -30,147 +30,18 @@ export interface IncludeHost {
   load(file: string): Promise<Source | ReadFailure>;
 }
 
-export interface TemplateHit {
-  file: string;
-  offset: number;
-}
+export type Resolved = { ok: true; file: string } | { ok: false; rule: RuleId; message: string; note?: string };
 
-/** A source-map segment that also knows the UTF-16 offset in its file's text where it starts. */
-export interface TextSegment extends SourceMapSegment {
-  offset: number;
-}
-
-export interface Expansion {
-  text: string;
-  /** Where each range of `text` (UTF-16 offsets) comes from. */
-  segments: TextSegment[];
-  /** Root-relative paths of every file included, transitively (sorted). */
-  dependencies: string[];
-  /** Absolute paths whose appearance or change can change this expansion (includes, even missing ones). */
-  watched: string[];
-  /** Direct include edges found on the way: includer → included (root-relative). */
-  edges: Array<[string, string]>;
-  /** `{{` found in prose of any expanded file (offsets in that file's text). */
-  templates: TemplateHit[];
-  diagnostics: Diagnostic[];
-}
-
-/** Compile mode: the source's body with every directive replaced and comments removed. */
-export async function expandIncludes(source: Source, host: IncludeHost): Promise<Expansion> {
-  const state: ExpansionState = { host, dependencies: new Set(), watched: new Set(), edges: [], templates: [], diagnostics: [] };
-  const { text, segments } = await expandSource(source, [source], state);
-  return {
-    text,
-    segments,
-    dependencies: [...state.dependencies].sort(),
-    watched: [...state.watched].sort(),
-    edges: state.edges,
-    templates: state.templates,
-    diagnostics: state.diagnostics,
-  };
-}
-
-interface ExpansionState {
-  host: IncludeHost;
-  dependencies: Set<string>;
-  watched: Set<string>;
-  edges: Array<[string, string]>;
-  templates: TemplateHit[];
-  diagnostics: Diagnostic[];
-}
-
-interface Piece {
-  text: string;
-  segments: TextSegment[];
-}
-
-type Edit = { kind: 'include'; directive: Directive } | { kind: 'delete'; range: Range };
-
-async function expandSource(source: Source, chain: readonly Source[], state: ExpansionState): Promise<Piece> {
-  const { scan, bodyOffset } = source;
-  for (const offset of scan.templates) state.templates.push({ file: source.rel, offset: bodyOffset + offset });
-  const edits: Edit[] = [
-    ...scan.directives.map((directive): Edit => ({ kind: 'include', directive })),
-    ...(state.host.limits.stripComments ? scan.comments.map((range): Edit => ({ kind: 'delete', range })) : []),
-  ].sort((a, b) => editStart(a) - editStart(b));
-
-  const includes = await Promise.all(
-    edits.map((edit) => (edit.kind === 'include' ? includeOne(source, edit.directive, chain, state) : null)),
-  );
-
-  const out = new PieceBuilder(chain.length > 1 ? chain.map((s) => s.rel) : []);
-  let cursor = 0;
-  edits.forEach((edit, i) => {
-    const start = editStart(edit);
-    out.copy(source, cursor, start);
-    if (edit.kind === 'include') {
-      const included = includes[i];
-      if (included) out.append(included);
-      else out.copy(source, edit.directive.start, edit.directive.end);
-      cursor = edit.directive.end;
-    } else {
-      cursor = edit.range.end;
-    }
-  });
-  out.copy(source, cursor, source.body.length);
-  return out.finish();
-}
-
-function editStart(edit: Edit): number {
-  return edit.kind === 'include' ? edit.directive.start : edit.range.start;
-}
-
-/** Resolves, guards, loads and expands one directive; null when refused (a diagnostic says why). */
-async function includeOne(
-  includer: Source,
-  directive: Directive,
-  chain: readonly Source[],
-  state: ExpansionState,
-): Promise<Piece | null> {
-  const { host } = state;
-  const report = (rule: RuleId, message: string, note?: string): null => {
-    const at = positionAt(includer.text, includer.bodyOffset + directive.start);
-    state.diagnostics.push(diagnostic(rule, includer.rel, at, message, note === undefined ? {} : { note }));
-    return null;
-  };
-
-  const resolved = await resolveCompileTarget(directive.path, includer.path, host, state.watched);
-  if (!resolved.ok) return report(resolved.rule, resolved.message, resolved.note);
-  const target = resolved.file;
-  const targetRel = relativeToRoot(host.root, target);
-
-  const cycleStart = chain.findIndex((s) => s.path === target);
-  if (cycleStart !== -1) {
-    const cycle = [...chain.slice(cycleStart).map((s) => s.rel), targetRel].join(' → ');
-    return report('include/cycle', `include cycle: ${cycle}`);
-  }
-  if (chain.length > host.limits.maxDepth) {
-    const route = [...chain.map((s) => s.rel), targetRel].join(' → ');
-    return report(
-      'include/depth',
-      `includes nest deeper than ${host.limits.maxDepth} levels: ${route}`,
-      'flatten the chain, or raise the limit (--max-include-depth)',
-    );
-  }
-
-  state.edges.push([includer.rel, targetRel]);
-  state.dependencies.add(targetRel);
-  const loaded = await host.load(target);
-  if ('kind' in loaded) return report(...failureDiagnostic(loaded, directive.path, host.limits));
-  for (const problem of loaded.problems) state.diagnostics.push(problemToDiagnostic(loaded, problem));
-
-  const piece = await expandSource(loaded, [...chain, loaded], state);
-  return dropFinalNewline(piece);
-}
-
-type Resolved = { ok: true; file: string } | { ok: false; rule: RuleId; message: string; note?: string };
-
-/** Compile-mode path resolution: extension guard, then confinement to the root before and after realpath. */
-async function resolveCompileTarget(written: string, includer: string, host: IncludeHost, watched: Set<string>): Promise<Resolved> {
+/**
+ * Compile-mode path resolution: extension guard, then confinement to the root
+ * before and after realpath. Adds to `watched` the paths whose appearance or
+ * change can change the answer.
+ */
+export function resolveCompileTarget(written: string, includer: string, host: IncludeHost, watched: string[]): Resolved {
   const extensionProblem = checkExtension(written, host.limits.extensions);
   if (extensionProblem) return { ok: false, rule: 'include/extension', message: extensionProblem };
   const lexical = resolveWritten(written, includer, host.homeDir);
-  watched.add(lexical);
+  watched.push(lexical);
   const outside = {
     ok: false as const,
     rule: 'include/outside-root' as const,
@@ -186,11 +57,11 @@ async function resolveCompileTarget(written: string, includer: string, host: Inc
     return { ok: false, rule: 'include/missing', message: `included file not found: '${written}'` };
   }
   if (!isInside(host.root, real)) return { ...outside, message: `'${written}' leads outside the project root through a symlink` };
-  watched.add(real);
+  watched.push(real);
   return { ok: true, file: real };
 }
 
-function failureDiagnostic(failure: ReadFailure, written: string, limits: IncludeLimits): [RuleId, string] {
+export function failureDiagnostic(failure: ReadFailure, written: string, limits: IncludeLimits): [RuleId, string] {
   switch (failure.kind) {
     case 'missing':
       return ['include/missing', `included file not found: '${written}'`];
@@ -234,71 +105,6 @@ export function isInside(root: string, file: string): boolean {
 /** Root-relative POSIX path, or the absolute path for a file outside the root. */
 export function relativeToRoot(root: string, file: string): string {
   return isInside(root, file) ? path.relative(root, file).split(path.sep).join('/') : file;
-}
-
-function dropFinalNewline(piece: Piece): Piece {
-  if (!piece.text.endsWith('\n')) return piece;
-  const text = piece.text.slice(0, -1);
-  const segments = piece.segments
-    .map((s) => (s.end > text.length ? { ...s, end: text.length } : s))
-    .filter((s) => s.end > s.start);
-  return { text, segments };
-}
-
-/** Concatenates slices of sources and included pieces while keeping the source map. */
-class PieceBuilder {
-  private parts: string[] = [];
-  private segments: TextSegment[] = [];
-  private length = 0;
-
-  constructor(private readonly chain: string[]) {}
-
-  copy(source: Source, from: number, to: number): void {
-    if (to <= from) return;
-    const text = source.body.slice(from, to);
-    this.segments.push({
-      start: this.length,
-      end: this.length + text.length,
-      file: source.rel,
-      line: lineOf(source, source.bodyOffset + from),
-      chain: this.chain,
-      offset: source.bodyOffset + from,
-    });
-    this.push(text);
-  }
-
-  append(piece: Piece): void {
-    for (const s of piece.segments) this.segments.push({ ...s, start: s.start + this.length, end: s.end + this.length });
-    this.push(piece.text);
-  }
-
-  finish(): Piece {
-    return { text: this.parts.join(''), segments: this.segments };
-  }
-
-  private push(text: string): void {
-    this.parts.push(text);
-    this.length += text.length;
-  }
-}
-
-const lineStarts = new WeakMap<Source, number[]>();
-
-function lineOf(source: Source, offset: number): number {
-  let starts = lineStarts.get(source);
-  if (!starts) {
-    starts = [0];
-    for (let i = source.text.indexOf('\n'); i !== -1; i = source.text.indexOf('\n', i + 1)) starts.push(i + 1);
-    lineStarts.set(source, starts);
-  }
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
 }
 
 /** One instruction file found at run time (SPEC §3.7 context mode). */
@@ -351,7 +157,7 @@ async function collectInto(
       return;
     }
     const { source, directive } = includedBy;
-    const at = positionAt(source.text, source.bodyOffset + directive.start);
+    const at = lineIndexOf(source).positionAt(source.bodyOffset + directive.start);
     result.warnings.push(diagnostic(rule, source.rel, at, message, { severity: 'warning' }));
   };
   let real: string;
@@ -381,7 +187,7 @@ async function collectInto(
   for (const directive of source.scan.directives) {
     const problem = checkExtension(directive.path, options.limits.extensions);
     if (problem) {
-      const at = positionAt(source.text, source.bodyOffset + directive.start);
+      const at = lineIndexOf(source).positionAt(source.bodyOffset + directive.start);
       result.warnings.push(diagnostic('include/extension', real, at, problem, { severity: 'warning' }));
       continue;
     }

@@ -15,6 +15,7 @@
  */
 import { parse, postprocess, preprocess } from 'micromark';
 import type { Token } from 'micromark-util-types';
+import { withInPlaceEdits } from './micromark-edits.js';
 
 export interface Range {
   start: number;
@@ -56,7 +57,8 @@ interface Frame {
 }
 
 export function proseOf(body: string): Prose {
-  const events = postprocess(parse().document().write(preprocess()(body, undefined, true)));
+  // In-place edits: micromark's own copy all events per list item, so a long list costs its length squared.
+  const events = withInPlaceEdits(() => postprocess(parse().document().write(preprocess()(body, undefined, true))));
   const texts: Range[] = [];
   const blockHtml: Prose['blockHtml'] = [];
   const stack: Frame[] = [{ type: 'root', text: null }];

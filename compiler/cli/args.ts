@@ -18,6 +18,7 @@ export interface CommonOptions {
   color: boolean;
   maxIncludeDepth: number | undefined;
   maxIncludeBytes: number | undefined;
+  maxExpandedBytes: number | undefined;
   keepComments: boolean;
   models: string[] | undefined;
   forceOut: boolean;
@@ -97,6 +98,7 @@ export function toCommand(name: string, raw: ParsedValues, positionals: readonly
     color: (values.color as boolean | undefined) ?? process.stdout.isTTY === true,
     maxIncludeDepth: values['max-include-depth'] as number | undefined,
     maxIncludeBytes: values['max-include-bytes'] as number | undefined,
+    maxExpandedBytes: values['max-expanded-bytes'] as number | undefined,
     keepComments: values['keep-comments'] as boolean,
     models: values.model as string[] | undefined,
     forceOut: values['force-out'] as boolean,

@@ -40,6 +40,7 @@ export const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   color: { type: 'boolean', describe: 'colour the output (default: when stderr is a terminal)' },
   'max-include-depth': { type: 'string', coerce: positiveInteger('max-include-depth'), describe: 'nested include levels allowed (default 5)' },
   'max-include-bytes': { type: 'string', coerce: positiveInteger('max-include-bytes'), describe: 'largest includable file (default 1 MiB)' },
+  'max-expanded-bytes': { type: 'string', coerce: positiveInteger('max-expanded-bytes'), describe: 'largest text with its includes expanded (default: --max-include-bytes)' },
   'force-out': { type: 'boolean', default: false, describe: 'write into a non-empty --out directory that is not a bundle (nothing in it is deleted)' },
   'keep-comments': { type: 'boolean', default: false, describe: 'keep block-level HTML comments' },
   model: { type: 'array', describe: 'model ids to check cache minimums against' },

@@ -19,6 +19,7 @@ export function toBuildOptions(o: CommonOptions): Partial<BuildOptions> & { root
     ...(o.cache ? {} : { cacheDir: null }),
     ...(o.maxIncludeDepth === undefined ? {} : { maxDepth: o.maxIncludeDepth }),
     ...(o.maxIncludeBytes === undefined ? {} : { maxBytes: o.maxIncludeBytes }),
+    ...(o.maxExpandedBytes === undefined ? {} : { maxExpandedBytes: o.maxExpandedBytes }),
     ...(o.keepComments ? { stripComments: false } : {}),
     ...(o.models === undefined ? {} : { models: o.models }),
     ...(o.forceOut ? { forceOut: true } : {}),

@@ -120,7 +120,7 @@ export async function discoverInstructionFiles(
   const seen = new Set<string>();
   for (const [i, entry] of entries.entries()) {
     const { collection, claimed } = await settle(await speculative[i]!, entry.path, seen, options);
-    result.warnings.push(...collection.warnings);
+    for (const warning of collection.warnings) result.warnings.push(warning); // a file may hold more than a call takes arguments
     if (entry.kind === 'rules' && !ruleApplies(collection, entry.projectDir, options, result.warnings)) continue;
     for (const real of claimed) seen.add(real);
     addFiles(result, collection.files, entry.kind);

@@ -1,0 +1,361 @@
+/**
+ * Compile mode of the @include resolver (SPEC §3.7): a source's body with
+ * every directive replaced by the included body and maintainer comments
+ * removed, with the source map of the result. Its cost follows the size of
+ * the result, whatever the shape of the includes:
+ *
+ *  1. `loadGraph` resolves every directive of every file the includes reach
+ *     and loads each target, once per file, level by level;
+ *  2. `expandGraph` walks the includes depth first with a stack of its own
+ *     (a 10,000-level chain is no deeper a recursion than one), appending
+ *     slices of the sources to one text and its segments to one map — no
+ *     included text is built and then copied into its includer's.
+ *
+ * A diamond inlines twice (§3.7), so includes can fan out exponentially:
+ * five files including the next ten times each make 700 bytes of sources
+ * into 69 MB. The walk counts the UTF-8 bytes it appends and stops as soon as
+ * the text is certain to go over the expanded-size limit (§3.10), with one
+ * diagnostic at the directive in the source that led there, naming the chain.
+ */
+import { diagnostic, InternalError, type Diagnostic, type RuleId } from './diagnostics.js';
+import { failureDiagnostic, relativeToRoot, resolveCompileTarget, type IncludeHost } from './include.js';
+import { lineIndexOf } from './line-index.js';
+import type { SourceMapSegment } from './runtime/manifest.js';
+import type { Directive } from './scan.js';
+import { problemToDiagnostic, type ReadFailure, type Source } from './source.js';
+
+export interface TemplateHit {
+  file: string;
+  offset: number;
+}
+
+/** A source-map segment that also knows the UTF-16 offset in its file's text where it starts. */
+export interface TextSegment extends SourceMapSegment {
+  offset: number;
+}
+
+export interface Expansion {
+  /** The expanded text; empty when it went over the expanded-size limit. */
+  text: string;
+  /** Where each range of `text` (UTF-16 offsets) comes from. */
+  segments: TextSegment[];
+  /** The text went over the expanded-size limit: a diagnostic says where, and `text` is not the text. */
+  tooLarge: boolean;
+  /** Root-relative paths of every file included, transitively (sorted). */
+  dependencies: string[];
+  /** Absolute paths whose appearance or change can change this expansion (includes, even missing ones). */
+  watched: string[];
+  /** Direct include edges found on the way: includer → included (root-relative), each once. */
+  edges: Array<[string, string]>;
+  /** `{{` found in prose of any expanded file (offsets in that file's text), each once. */
+  templates: TemplateHit[];
+  diagnostics: Diagnostic[];
+}
+
+/** Compile mode: the source's body with every directive replaced and comments removed. */
+export async function expandIncludes(source: Source, host: IncludeHost): Promise<Expansion> {
+  return expandGraph(source, await loadGraph(source, host), host);
+}
+
+/** What a directive leads to: the same wherever its file is included. */
+type Link =
+  | { kind: 'refused'; rule: RuleId; message: string; note?: string; watched: string[] }
+  | { kind: 'file'; file: string; rel: string; watched: string[] };
+
+/** One splice in a body: an include (replaced by its target) or a comment (deleted). */
+interface Edit {
+  start: number;
+  end: number;
+  include: { directive: Directive; link: Link } | null;
+}
+
+/** A loaded file with its edits in body order. */
+interface Node {
+  source: Source;
+  edits: Edit[];
+  /** Every character of the body is ASCII: a slice's UTF-8 length is its length. */
+  ascii: boolean;
+}
+
+interface Graph {
+  nodes: Map<Source, Node>;
+  /** Real path → what loading it gave, for every target within the depth limit. */
+  loaded: Map<string, Source | ReadFailure>;
+}
+
+/**
+ * Resolves and loads, breadth first, every file the includes of `top` can
+ * reach. A file's targets are loaded when the shortest chain to it leaves
+ * room under the depth limit: the walk can include nothing else.
+ */
+async function loadGraph(top: Source, host: IncludeHost): Promise<Graph> {
+  const graph: Graph = { nodes: new Map(), loaded: new Map() };
+  let level = [top];
+  for (let chainLength = 1; level.length > 0; chainLength++) {
+    const loads: Array<Promise<Source | ReadFailure>> = [];
+    for (const source of level) {
+      const node = makeNode(source, host);
+      graph.nodes.set(source, node);
+      if (chainLength > host.limits.maxDepth) continue;
+      for (const { include } of node.edits) {
+        const link = include?.link;
+        if (link?.kind !== 'file' || graph.loaded.has(link.file)) continue;
+        const file = link.file;
+        // A placeholder until it settles, so the file is asked for once.
+        graph.loaded.set(file, { kind: 'missing' });
+        loads.push(host.load(file).then((loaded) => (graph.loaded.set(file, loaded), loaded)));
+      }
+    }
+    const settled = await Promise.all(loads);
+    level = [...new Set(settled.filter((l): l is Source => !('kind' in l) && !graph.nodes.has(l)))];
+  }
+  return graph;
+}
+
+function makeNode(source: Source, host: IncludeHost): Node {
+  const resolved = new Map<string, Link>();
+  const linkFor = (written: string): Link => {
+    let link = resolved.get(written);
+    if (!link) {
+      const watched: string[] = [];
+      const r = resolveCompileTarget(written, source.path, host, watched);
+      link = r.ok
+        ? { kind: 'file', file: r.file, rel: relativeToRoot(host.root, r.file), watched }
+        : { kind: 'refused', rule: r.rule, message: r.message, ...(r.note === undefined ? {} : { note: r.note }), watched };
+      resolved.set(written, link);
+    }
+    return link;
+  };
+  const { directives, comments } = source.scan;
+  const edits: Edit[] = directives.map((directive) => ({ start: directive.start, end: directive.end, include: { directive, link: linkFor(directive.path) } }));
+  if (host.limits.stripComments) for (const range of comments) edits.push({ start: range.start, end: range.end, include: null });
+  if (directives.length > 0 && comments.length > 0) edits.sort((a, b) => a.start - b.start);
+  return { source, edits, ascii: !NON_ASCII.test(source.body) };
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** A file being expanded: where its walk stands. */
+interface Frame {
+  node: Node;
+  /** Index of its next edit. */
+  next: number;
+  /** Body offset copied up to. */
+  cursor: number;
+  /** Its segments' include chain (empty for the source itself). */
+  chain: string[];
+  /** The chain of each file it includes, from the source down to it, by path: one array for repeated includes. */
+  childChains: Map<string, string[]> | null;
+  /** Length of the text when it began: its final newline, if it ends with one, is dropped (§3.7). */
+  start: number;
+  /** The directive of its includer that brought it in (null for the source itself). */
+  via: Directive | null;
+}
+
+/** Where the text first went over the limit: the chain of files open then. */
+interface Crossing {
+  chain: string[];
+  /** The directive in the source under which it happened, or the body offset in the source itself. */
+  at: Directive | number;
+}
+
+function expandGraph(top: Source, graph: Graph, host: IncludeHost): Expansion {
+  const { limits } = host;
+  const limit = limits.maxExpandedBytes ?? limits.maxBytes;
+  const out = new TextBuilder(limit);
+  const report = new Reports();
+  const dependencies = new Set<string>();
+  const watched = new Set<string>();
+  const edges = new Map<string, [string, string]>();
+  const templates: TemplateHit[] = [];
+  const visited = new Set<Node>();
+  const visit = (node: Node): void => {
+    if (visited.has(node)) return;
+    visited.add(node);
+    const { source } = node;
+    for (const offset of source.scan.templates) templates.push({ file: source.rel, offset: source.bodyOffset + offset });
+    if (node.source !== top) for (const problem of source.problems) report.add(problemToDiagnostic(source, problem));
+  };
+  const nodeOf = (source: Source): Node => {
+    const node = graph.nodes.get(source);
+    if (!node) throw new InternalError(`include graph has no node for ${source.rel}`);
+    return node;
+  };
+
+  const topNode = nodeOf(top);
+  visit(topNode);
+  const stack: Frame[] = [{ node: topNode, next: 0, cursor: 0, chain: [], childChains: null, start: 0, via: null }];
+  /** Path of each file on the stack → its index: the cycle guard. */
+  const onStack = new Map<string, number>([[top.path, 0]]);
+
+  let crossing: Crossing | null = null;
+  /** After each change of the text: notes where it went over the limit; true once it cannot end under it. */
+  const overflows = (): boolean => {
+    if (out.bytes <= limit) {
+      crossing = null;
+      return false;
+    }
+    crossing ??= { chain: stack.map((f) => f.node.source.rel), at: stack[1]?.via ?? out.crossedAt };
+    // Each open include may still drop its final newline, one byte.
+    return out.bytes - (stack.length - 1) > limit;
+  };
+  const crossed = (): Crossing => crossing ?? { chain: [top.rel], at: 0 };
+
+  /** The frame of an include, or null when a guard refuses it (a diagnostic says why). */
+  const enter = (frame: Frame, directive: Directive, link: Link): Frame | null => {
+    const includer = frame.node.source;
+    const refuse = (rule: RuleId, message: string, note?: string): null => {
+      report.at(includer, directive, rule, message, note);
+      return null;
+    };
+    for (const file of link.watched) watched.add(file);
+    if (link.kind === 'refused') return refuse(link.rule, link.message, link.note);
+    const cycleStart = onStack.get(link.file);
+    if (cycleStart !== undefined) {
+      const cycle = [...stack.slice(cycleStart).map((f) => f.node.source.rel), link.rel].join(' → ');
+      return refuse('include/cycle', `include cycle: ${cycle}`);
+    }
+    if (stack.length > limits.maxDepth) {
+      const route = [...stack.map((f) => f.node.source.rel), link.rel].join(' → ');
+      return refuse('include/depth', `includes nest deeper than ${limits.maxDepth} levels: ${route}`, 'flatten the chain, or raise the limit (--max-include-depth)');
+    }
+    edges.set(`${includer.rel}\0${link.rel}`, [includer.rel, link.rel]);
+    dependencies.add(link.rel);
+    const loaded = graph.loaded.get(link.file);
+    if (!loaded) throw new InternalError(`include target not loaded: ${link.rel}`);
+    if ('kind' in loaded) return refuse(...failureDiagnostic(loaded, directive.path, limits));
+    const node = nodeOf(loaded);
+    visit(node);
+    frame.childChains ??= new Map();
+    let chain = frame.childChains.get(link.file);
+    if (!chain) frame.childChains.set(link.file, (chain = [...(frame.chain.length > 0 ? frame.chain : [includer.rel]), link.rel]));
+    return { node, next: 0, cursor: 0, chain, childChains: null, start: out.length, via: directive };
+  };
+
+  let stopped = false;
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    const { node } = frame;
+    const edit = node.edits[frame.next];
+    if (!edit) {
+      out.copy(node, frame.cursor, node.source.body.length, frame.chain);
+      stack.pop();
+      onStack.delete(node.source.path);
+      if (stack.length > 0) out.dropFinalNewline(frame.start);
+      if ((stopped = overflows())) break;
+      continue;
+    }
+    frame.next++;
+    out.copy(node, frame.cursor, edit.start, frame.chain);
+    frame.cursor = edit.end;
+    if ((stopped = overflows())) break;
+    if (!edit.include) continue;
+    const child = enter(frame, edit.include.directive, edit.include.link);
+    if (child) {
+      stack.push(child);
+      onStack.set(child.node.source.path, stack.length - 1);
+    } else {
+      out.copy(node, edit.start, edit.end, frame.chain);
+      if ((stopped = overflows())) break;
+    }
+  }
+
+  const tooLarge = stopped || out.bytes > limit;
+  if (tooLarge) report.overflow(top, crossed(), limit);
+  return {
+    text: tooLarge ? '' : out.text(),
+    segments: tooLarge ? [] : out.segments,
+    tooLarge,
+    dependencies: [...dependencies].sort(),
+    watched: [...watched].sort(),
+    edges: [...edges.values()],
+    templates,
+    diagnostics: report.diagnostics,
+  };
+}
+
+/** The diagnostics of one expansion, each once: a file included a thousand times reports its broken include once. */
+class Reports {
+  readonly diagnostics: Diagnostic[] = [];
+  private readonly seen = new Set<string>();
+
+  add(d: Diagnostic): void {
+    const key = `${d.file}\0${d.line}\0${d.column}\0${d.rule}\0${d.message}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.diagnostics.push(d);
+  }
+
+  at(source: Source, directive: Directive, rule: RuleId, message: string, note?: string): void {
+    const at = lineIndexOf(source).positionAt(source.bodyOffset + directive.start);
+    this.add(diagnostic(rule, source.rel, at, message, note === undefined ? {} : { note }));
+  }
+
+  overflow(top: Source, crossing: Crossing, limit: number): void {
+    const note = 'includes multiply: a file included n times by a file included m times is inlined n × m times; include less, or raise the limit (--max-expanded-bytes)';
+    if (typeof crossing.at === 'number') {
+      const at = lineIndexOf(top).positionAt(top.bodyOffset + crossing.at);
+      this.add(diagnostic('include/too-large-expanded', top.rel, at, `with its includes expanded, the text goes over the ${limit}-byte limit here`, { note }));
+    } else {
+      const chain = crossing.chain.join(' → ');
+      this.at(top, crossing.at, 'include/too-large-expanded', `with its includes expanded, the text goes over the ${limit}-byte limit in ${chain}`, note);
+    }
+  }
+}
+
+/** The expanded text in slices of the sources, with its source map, its length and its UTF-8 size kept as it grows. */
+class TextBuilder {
+  readonly segments: TextSegment[] = [];
+  length = 0;
+  bytes = 0;
+  /** Body offset, in the file of the slice that did it, of the character that last took the size over the limit. */
+  crossedAt = 0;
+  private readonly parts: string[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  copy(node: Node, from: number, to: number, chain: string[]): void {
+    if (to <= from) return;
+    const { source } = node;
+    const text = source.body.slice(from, to);
+    const offset = source.bodyOffset + from;
+    this.segments.push({ start: this.length, end: this.length + text.length, file: source.rel, line: lineIndexOf(source).lineOf(offset), chain, offset });
+    this.parts.push(text);
+    this.length += text.length;
+    const before = this.bytes;
+    this.bytes += node.ascii ? text.length : Buffer.byteLength(text);
+    if (before <= this.limit && this.bytes > this.limit) this.crossedAt = from + charsWithin(text, this.limit - before, node.ascii);
+  }
+
+  /** Drops the text's last character if it is a newline written since `since`. */
+  dropFinalNewline(since: number): void {
+    const last = this.parts[this.parts.length - 1];
+    if (this.length <= since || last === undefined || !last.endsWith('\n')) return;
+    if (last.length === 1) this.parts.pop();
+    else this.parts[this.parts.length - 1] = last.slice(0, -1);
+    this.length--;
+    this.bytes--;
+    const segment = this.segments[this.segments.length - 1]!;
+    if (segment.end - 1 === segment.start) this.segments.pop();
+    else this.segments[this.segments.length - 1] = { ...segment, end: segment.end - 1 };
+  }
+
+  text(): string {
+    return this.parts.join('');
+  }
+}
+
+/** How many characters of `text` fit in `bytes` UTF-8 bytes. */
+function charsWithin(text: string, bytes: number, ascii: boolean): number {
+  if (ascii) return bytes;
+  let used = 0;
+  let i = 0;
+  while (i < text.length) {
+    const code = text.codePointAt(i)!;
+    const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+    if (used + size > bytes) break;
+    used += size;
+    i += code >= 0x10000 ? 2 : 1;
+  }
+  return i;
+}

@@ -1,0 +1,177 @@
+/**
+ * The expanded-size guard (SPEC §3.10) and the cost of expansion: includes
+ * that fan out exponentially are stopped early with one positioned
+ * diagnostic, a diamond under the limit still inlines twice, and the work
+ * follows the size of the result. No assertion here times anything: the
+ * shapes are sized so that the old, exponential or quadratic, ways would not
+ * end within the test timeout, while the linear ones take well under a second.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildProject, type Diagnostic } from '../../compiler/index.js';
+import { loadBundle } from '../../compiler/runtime/index.js';
+import type { SourceMap } from '../../compiler/runtime/manifest.js';
+import { runCli } from '../helpers/cli.js';
+import { readTree, tempDir, writeTree } from '../helpers/tree.js';
+
+const PROFILE = { 'prompts/profiles/p.md': '---\nsections: [s]\n---\n' };
+
+/** `levels` fragments, each including the next `width` times; the section includes the first `width` times. */
+function fanOut(levels: number, width: number, leaf = 'leaf text'): Record<string, string> {
+  const line = (target: string) => Array.from({ length: width }, () => `@${target}`).join('\n');
+  const files: Record<string, string> = { ...PROFILE, 'prompts/sections/s.md': `${line('../fragments/f1.md')}\n` };
+  for (let i = 1; i < levels; i++) files[`prompts/fragments/f${i}.md`] = `${line(`./f${i + 1}.md`)}\n`;
+  files[`prompts/fragments/f${levels}.md`] = `${leaf}\n`;
+  return files;
+}
+
+async function tree(files: Record<string, string>): Promise<string> {
+  const root = await tempDir();
+  await writeTree(root, files);
+  return root;
+}
+
+function errors(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.filter((d) => d.severity === 'error');
+}
+
+async function staticText(root: string, options = {}): Promise<{ text: string; map: SourceMap }> {
+  const result = await buildProject({ root, cacheDir: null, ...options });
+  expect(errors(result.diagnostics)).toEqual([]);
+  const section = result.manifest!.profiles.p!.sections[0]!;
+  if (section.kind !== 'static' || section.map === undefined) throw new Error('expected a static section with a map');
+  const dist = path.join(root, 'dist');
+  return { text: await fs.readFile(path.join(dist, section.file), 'utf8'), map: JSON.parse(await fs.readFile(path.join(dist, section.map), 'utf8')) };
+}
+
+describe('the expanded-size guard', () => {
+  it('stops an exponential fan-out early: one diagnostic at the directive, naming the chain; nothing written', async () => {
+    // 100^5 copies of the leaf: expanded in full it would never end; stopped at 1 MiB, it is done at once.
+    const root = await tree(fanOut(5, 100));
+    await writeTree(root, { 'dist/keep.txt': 'sentinel\n' });
+    const result = await buildProject({ root, cacheDir: null });
+    expect(result.ok).toBe(false);
+    expect(result.written).toBeNull();
+    expect(errors(result.diagnostics)).toHaveLength(1);
+    const [d] = errors(result.diagnostics);
+    expect(d).toMatchObject({ rule: 'include/too-large-expanded', file: 'prompts/sections/s.md', line: 1, column: 1, excerpt: '@../fragments/f1.md' });
+    expect(d!.message).toContain('1048576-byte limit');
+    expect(d!.message).toContain('prompts/sections/s.md → prompts/fragments/f1.md → prompts/fragments/f2.md → prompts/fragments/f3.md');
+    expect(d!.note).toContain('--max-expanded-bytes');
+    expect([...(await readTree(path.join(root, 'dist'))).keys()]).toEqual(['keep.txt']);
+  });
+
+  it('keeps the previous bundle whole when a change makes the text too large', async () => {
+    const root = await tree(fanOut(3, 10));
+    expect((await buildProject({ root, cacheDir: null })).ok).toBe(true);
+    const before = await readTree(path.join(root, 'dist'));
+    await writeTree(root, fanOut(5, 40));
+    const result = await buildProject({ root, cacheDir: null });
+    expect(errors(result.diagnostics).map((d) => d.rule)).toEqual(['include/too-large-expanded']);
+    expect(await readTree(path.join(root, 'dist'))).toEqual(before);
+    expect((await loadBundle(path.join(root, 'dist'))).manifest.profiles.p).toBeDefined();
+  });
+
+  it('a diamond under the limit still inlines twice, each copy in the source map', async () => {
+    const root = await tree({
+      ...PROFILE,
+      'prompts/sections/s.md': 'top\n@../fragments/a.md\n@../fragments/b.md\nend\n',
+      'prompts/fragments/a.md': 'a says\n@./d.md\n',
+      'prompts/fragments/b.md': 'b says\n@./d.md\n',
+      'prompts/fragments/d.md': 'shared\n',
+    });
+    const { text, map } = await staticText(root);
+    expect(text).toBe('top\na says\nshared\nb says\nshared\nend\n');
+    const shared = map.segments.filter((s) => s.file === 'prompts/fragments/d.md');
+    expect(shared.map((s) => s.chain)).toEqual([
+      ['prompts/sections/s.md', 'prompts/fragments/a.md', 'prompts/fragments/d.md'],
+      ['prompts/sections/s.md', 'prompts/fragments/b.md', 'prompts/fragments/d.md'],
+    ]);
+    expect(shared.map((s) => text.slice(s.start, s.end))).toEqual(['shared', 'shared']);
+  });
+
+  it('counts UTF-8 bytes of the final text: exactly at the limit builds, one byte over does not', async () => {
+    // Each include drops one final newline of 'é\n\n'; the section's own final newline takes the text over.
+    const root = await tree({ ...PROFILE, 'prompts/sections/s.md': '@../fragments/e.md, @../fragments/e.md, @../fragments/e.md\n', 'prompts/fragments/e.md': 'é\n\n' });
+    const expected = 'é\n, é\n, é\n\n';
+    const size = Buffer.byteLength(expected);
+    expect(size).toBe(expected.length + 3);
+    expect((await staticText(root, { maxExpandedBytes: size })).text).toBe(expected);
+    const over = await buildProject({ root, cacheDir: null, maxExpandedBytes: size - 1 });
+    expect(errors(over.diagnostics).map((d) => `${d.rule} ${d.line}:${d.column}`)).toEqual(['include/too-large-expanded 1:59']);
+    // The final newlines includes drop do not count, even while they are in the text: 'abc\n\n' loses one in t.md, one in s.md.
+    const tight = await tree({ ...PROFILE, 'prompts/sections/s.md': '@../fragments/t.md', 'prompts/fragments/t.md': '@./u.md', 'prompts/fragments/u.md': 'abc\n\n' });
+    expect((await staticText(tight, { maxExpandedBytes: 3 })).text).toBe('abc');
+  });
+
+  it('is configurable, and follows the file size limit unless set apart from it', async () => {
+    const root = await tree(fanOut(3, 10)); // 1,000 leaves: 10,000 bytes
+    expect((await buildProject({ root, cacheDir: null })).ok).toBe(true);
+    const tight = await buildProject({ root, cacheDir: null, maxExpandedBytes: 5000 });
+    expect(errors(tight.diagnostics).map((d) => d.rule)).toEqual(['include/too-large-expanded']);
+    expect(errors(tight.diagnostics)[0]!.message).toContain('5000-byte limit');
+    const small = await buildProject({ root, cacheDir: null, maxBytes: 8192 });
+    expect(errors(small.diagnostics).map((d) => d.rule)).toEqual(['include/too-large-expanded']);
+    expect((await buildProject({ root, cacheDir: null, maxBytes: 8192, maxExpandedBytes: 10_000 })).ok).toBe(true);
+  });
+
+  it('a text over the limit on its own is refused where it crosses it', async () => {
+    const root = await tree({ ...PROFILE, 'prompts/sections/s.md': `${'x'.repeat(99)}\n${'y'.repeat(99)}\n${'z'.repeat(99)}\n` });
+    const result = await buildProject({ root, cacheDir: null, maxExpandedBytes: 150 });
+    expect(errors(result.diagnostics).map((d) => `${d.rule} ${d.line}:${d.column}`)).toEqual(['include/too-large-expanded 2:51']);
+  });
+
+  it('the CLI takes --max-expanded-bytes', async () => {
+    const root = await tree(fanOut(3, 10));
+    const run = await runCli(['build', '--root', root, '--no-cache', '--max-expanded-bytes', '5000']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('include/too-large-expanded');
+    expect(run.stderr).toContain('5000-byte limit');
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect((await runCli(['build', '--root', root, '--no-cache'])).code).toBe(0);
+  });
+});
+
+describe('the cost of expansion follows the size of the result', () => {
+  it('a fan-out just under the limit builds: 100,000 copies, each in the source map', async () => {
+    const root = await tree(fanOut(5, 10));
+    const { text, map } = await staticText(root);
+    expect(Buffer.byteLength(text)).toBe(1_000_000);
+    expect(map.segments.filter((s) => s.file === 'prompts/fragments/f5.md')).toHaveLength(100_000);
+  });
+
+  it('places 110,000 broken includes on one line, each at its column, by line index rather than counting from the start', async () => {
+    // Counting back to the line start for each of them would read 54 billion characters.
+    const n = 110_000;
+    const root = await tree({ ...PROFILE, 'prompts/sections/s.md': `${'@./no.md '.repeat(n)}\n` });
+    const result = await buildProject({ root, cacheDir: null, write: false });
+    const missing = errors(result.diagnostics);
+    expect(missing).toHaveLength(n);
+    expect(missing.every((d) => d.rule === 'include/missing' && d.line === 1)).toBe(true);
+    expect(missing.at(-1)!.column).toBe(9 * (n - 1) + 1);
+  });
+
+  it('places 300,000 template expressions of a static section on one line, each at its column', async () => {
+    const n = 300_000;
+    const root = await tree({ ...PROFILE, 'prompts/sections/s.md': `${'{{ '.repeat(n)}\n` });
+    const result = await buildProject({ root, cacheDir: null, write: false });
+    const hits = errors(result.diagnostics);
+    expect(hits).toHaveLength(n);
+    expect(hits.every((d) => d.rule === 'section/static-template' && d.line === 1)).toBe(true);
+    expect(hits.at(-1)!.column).toBe(3 * (n - 1) + 1);
+  });
+
+  it('a 1,000-level include chain (depth limit raised) expands without recursion, every level in order', async () => {
+    const levels = 1000;
+    const files: Record<string, string> = { ...PROFILE, 'prompts/sections/s.md': 'start\n@../fragments/f0.md\n' };
+    for (let i = 0; i < levels; i++) files[`prompts/fragments/f${i}.md`] = i + 1 < levels ? `level ${i}\n@./f${i + 1}.md\n` : `level ${i}\n`;
+    const root = await tree(files);
+    // In this thread: the parse pool's workers run the built lib/, which vitest does not load.
+    const { text, map } = await staticText(root, { maxDepth: levels + 1, parallelThreshold: Number.POSITIVE_INFINITY });
+    expect(text).toBe(`start\n${Array.from({ length: levels }, (_, i) => `level ${i}\n`).join('')}`);
+    const deepest = map.segments.find((seg) => seg.file === `prompts/fragments/f${levels - 1}.md`)!;
+    expect(deepest.chain).toHaveLength(levels + 1);
+    expect(deepest.chain.slice(0, 3)).toEqual(['prompts/sections/s.md', 'prompts/fragments/f0.md', 'prompts/fragments/f1.md']);
+  });
+});
