@@ -6,7 +6,7 @@
  * wrong for any reader that splits on it. So no compiled text may hold it.
  */
 import { diagnostic, positionAt, type Diagnostic, type RuleId } from './diagnostics.js';
-import type { TextSegment } from './include.js';
+import type { TextSegment } from './expand.js';
 import { SYSTEM_PROMPT_DYNAMIC_BOUNDARY } from './runtime/system-prompt.js';
 import type { Source } from './source.js';
 

@@ -142,8 +142,7 @@ export class Entries {
     for (const rel of [...new Set([...this.reporting, ...duplicates.keys()])].sort()) {
       // A loop, not a spread: a file may hold more diagnostics than a call takes arguments.
       for (const d of this.byRel.get(rel)!.result.diagnostics) out.push(d);
-      const extra = duplicates.get(rel);
-      if (extra) out.push(extra);
+      for (const d of duplicates.get(rel) ?? []) out.push(d);
     }
     return out;
   }
