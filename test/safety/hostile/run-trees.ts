@@ -5,6 +5,7 @@
  * a stack trace or a hang, and a previous bundle that still loads.
  */
 import { execFile, execFileSync } from 'node:child_process';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
@@ -30,19 +31,26 @@ export async function previousBundle(): Promise<{ dir: string; manifest: Buffer 
   return { dir, manifest: await fs.readFile(path.join(dir, 'manifest.json')) };
 }
 
+/**
+ * The tree on disk, with the previous bundle in its dist/. Blocking calls:
+ * thousands of tiny files, where each asynchronous call's round trip through
+ * the thread pool costs more than the write.
+ */
 async function materialise(t: HostileTree, previous: string): Promise<string> {
   const root = await tempDir('pb-hostile-');
-  await writeTree(root, t.files);
+  const place = (rel: string): string => {
+    const file = path.join(root, rel);
+    fsSync.mkdirSync(path.dirname(file), { recursive: true });
+    return file;
+  };
+  for (const [rel, content] of Object.entries(t.files)) fsSync.writeFileSync(place(rel), content);
   for (const [link, target] of Object.entries(t.symlinks)) {
-    await fs.mkdir(path.dirname(path.join(root, link)), { recursive: true });
-    await fs.rm(path.join(root, link), { force: true });
-    await fs.symlink(target, path.join(root, link));
+    const file = place(link);
+    fsSync.rmSync(file, { force: true });
+    fsSync.symlinkSync(target, file);
   }
-  if (t.fifos.length > 0) {
-    for (const f of t.fifos) await fs.mkdir(path.dirname(path.join(root, f)), { recursive: true });
-    execFileSync('mkfifo', t.fifos.map((f) => path.join(root, f)));
-  }
-  await fs.cp(previous, path.join(root, 'dist'), { recursive: true });
+  if (t.fifos.length > 0) execFileSync('mkfifo', t.fifos.map(place));
+  fsSync.cpSync(previous, path.join(root, 'dist'), { recursive: true });
   return root;
 }
 
@@ -74,7 +82,7 @@ export async function runInProcess(index: number, previous: { dir: string; manif
     expect(result.ok, what).toBe(!result.diagnostics.some((d) => d.severity === 'error'));
     await expectPreviousOrNew(root, result.ok, previous, what);
   } finally {
-    await fs.rm(root, { recursive: true, force: true });
+    fsSync.rmSync(root, { recursive: true, force: true });
   }
 }
 
