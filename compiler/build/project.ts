@@ -6,16 +6,16 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileStats, linkTargets, readStamp, stampHolds, stampKey, writeStamp } from '../build-stamp.js';
+import { fileStats, linkTargets, readStamp, stampHolds, stampKey, writeStamp } from '../incremental/build-stamp.js';
 import { assertWritableOutDir } from '../bundle/out-dir.js';
 import type { OutputWriteError, WriteReport } from '../bundle/write-bundle.js';
-import type { BuildResult } from '../compiler.js';
-import { resolveBuildOptions, type BuildOptions } from '../config.js';
-import { diagnostic, type Diagnostic } from '../diagnostics.js';
-import { discoverSources } from '../discover.js';
-import { sha256 } from '../hash.js';
+import type { BuildResult } from './compiler.js';
+import { resolveBuildOptions, type BuildOptions } from './config.js';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
+import { discoverSources } from './discover.js';
+import { sha256 } from '../bundle/hash.js';
 import type { Manifest } from '../runtime/manifest.js';
-import { TOOL_FINGERPRINT } from '../version.js';
+import { TOOL_FINGERPRINT } from './version.js';
 
 export type BuildProjectOptions = Partial<BuildOptions> & { root: string; write?: boolean };
 
@@ -44,7 +44,7 @@ export async function buildProject(options: BuildProjectOptions): Promise<Projec
     const reused = await reuseLastBuild(resolved, key);
     if (reused) return reused;
   }
-  const [{ createCompiler }, { OutputWriteError, writeBundle }] = await Promise.all([import('../compiler.js'), import('../bundle/write-bundle.js')]);
+  const [{ createCompiler }, { OutputWriteError, writeBundle }] = await Promise.all([import('./compiler.js'), import('../bundle/write-bundle.js')]);
   const compiler = await createCompiler(resolved);
   const result = await compiler.build();
   if (!result.bundle || !write) return { ...result, written: null, upToDate: false, manifest: result.bundle?.manifest ?? null };

@@ -15,7 +15,7 @@
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { BundleFiles, type Piece } from '../pieces.js';
+import { BundleFiles, type Piece } from '../incremental/pieces.js';
 import { directoriesOf, dirTimes, fileHoldsSync, listFiles, openOrNull, removeEmptiedDirs, unchangedSince } from './disk.js';
 import { acquireLock, type OutDirLock } from './lock.js';
 import { OutDirError } from './out-dir.js';

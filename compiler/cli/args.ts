@@ -7,7 +7,7 @@
  * that finds nothing changed.
  */
 import { parseArgs as parseWithNode } from 'node:util';
-import type { ReporterName } from '../diagnostics-format.js';
+import type { ReporterName } from '../diagnostics/format.js';
 import { COMMANDS, COMMON_OPTIONS, DEFAULT_COMMAND, type OptionSpec } from './options.js';
 
 export interface CommonOptions {

@@ -21,7 +21,7 @@ import {
   type SystemPrompt,
   type AnthropicTextBlock,
 } from '../runtime/index.js';
-import type { Diagnostic } from '../diagnostics.js';
+import type { Diagnostic } from '../diagnostics/diagnostics.js';
 
 export interface AssembleOptions {
   bundleDir: string;

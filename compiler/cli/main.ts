@@ -7,8 +7,8 @@ import { parseArgs, type Command } from './args.js';
 import { processIo, type Io } from './io.js';
 import { LockTimeoutError } from '../bundle/lock.js';
 import { OutDirError } from '../bundle/out-dir.js';
-import { OptionError } from '../config.js';
-import { terminalSafe } from '../terminal-safe.js';
+import { OptionError } from '../build/config.js';
+import { terminalSafe } from '../diagnostics/terminal-safe.js';
 import { UsageError } from './usage-error.js';
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {

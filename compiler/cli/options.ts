@@ -3,7 +3,7 @@
  * parsers read it — the quick one for ordinary command lines (args.ts) and
  * yargs for help and usage errors (yargs-parser.ts) — so they cannot drift.
  */
-import { REPORTERS } from '../diagnostics-format.js';
+import { REPORTERS } from '../diagnostics/format.js';
 
 export interface OptionSpec {
   type: 'string' | 'boolean' | 'array';

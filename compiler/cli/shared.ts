@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from './usage-error.js';
 import type { CommonOptions } from './args.js';
-import { parseCacheFacts } from '../cache-facts-file.js';
-import type { CacheFact } from '../cache-facts.js';
-import type { BuildOptions } from '../config.js';
-import type { Diagnostic } from '../diagnostics.js';
-import { formatGithub, formatHuman, formatJson } from '../diagnostics-format.js';
+import { parseCacheFacts } from '../cache-facts/cache-facts-file.js';
+import type { CacheFact } from '../cache-facts/cache-facts.js';
+import type { BuildOptions } from '../build/config.js';
+import type { Diagnostic } from '../diagnostics/diagnostics.js';
+import { formatGithub, formatHuman, formatJson } from '../diagnostics/format.js';
 import type { Io } from './io.js';
 
 export function toBuildOptions(o: CommonOptions): Partial<BuildOptions> & { root: string } {

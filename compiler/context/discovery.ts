@@ -7,9 +7,9 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { IncludeLimits } from '../config.js';
-import { diagnostic, type Diagnostic, type RuleId } from '../diagnostics.js';
-import { collectContextFiles, type ContextCollection, type ContextFile } from '../include.js';
+import type { IncludeLimits } from '../build/config.js';
+import { diagnostic, type Diagnostic, type RuleId } from '../diagnostics/diagnostics.js';
+import { collectContextFiles, type ContextCollection, type ContextFile } from '../include/include.js';
 import { matchesFilesInPlay, readRuleScope } from './rules.js';
 
 export type InstructionKind = 'managed' | 'user' | 'project' | 'local' | 'rules' | 'added' | 'include';

@@ -9,9 +9,9 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_LIMITS } from '../config.js';
-import { normaliseText, parseSource, readTextFile } from '../source.js';
-import { describeTextProblem } from '../text-check.js';
+import { DEFAULT_LIMITS } from '../build/config.js';
+import { normaliseText, parseSource, readTextFile } from '../markdown/source.js';
+import { describeTextProblem } from '../markdown/text-check.js';
 
 export const MEMORY_INDEX = 'MEMORY.md';
 export const MAX_INDEX_LINES = 200;

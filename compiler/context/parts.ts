@@ -8,7 +8,7 @@
  * (`getSystemPrompt`), and taking it as a function keeps `context/` free of
  * any dependency on the runtime.
  */
-import type { Diagnostic } from '../diagnostics.js';
+import type { Diagnostic } from '../diagnostics/diagnostics.js';
 import { getSystemContext, type SystemContext } from './git.js';
 import type { ContextSession } from './session.js';
 import { getUserContext, type UserContext, type UserContextOptions } from './user-context.js';

@@ -6,8 +6,8 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_LIMITS, type IncludeLimits } from '../config.js';
-import type { Diagnostic } from '../diagnostics.js';
+import { DEFAULT_LIMITS, type IncludeLimits } from '../build/config.js';
+import type { Diagnostic } from '../diagnostics/diagnostics.js';
 import {
   DEFAULT_FILE_NAMES,
   discoverInstructionFiles,

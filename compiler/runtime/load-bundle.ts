@@ -12,7 +12,7 @@ import { BundleError, createBundle, type Bundle } from './bundle.js';
 import type { ThunkFactory } from './manifest.js';
 import { listArtifacts, validateManifest, type Artifact } from './validate-manifest.js';
 
-/** `dir`: the bundle directory, as a path or a `file:` URL (e.g. `new URL('./dist/', import.meta.url)`). */
+/** `dir`: the bundle directory, as a path or a `file:` URL (e.g. `new URL('./dist', import.meta.url)`). */
 export async function loadBundle(dir: string | URL): Promise<Bundle> {
   const root = resolve(typeof dir === 'string' ? dir : fileURLToPath(dir));
   const origin = `bundle ${root}`;

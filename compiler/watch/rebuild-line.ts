@@ -4,7 +4,7 @@
  *
  *   rebuilt in 12 ms · sections: rules, env-info (added) · agents: explore · ⚠ cache-bust: default
  */
-import { isEmptyDiff, type BundleDiff, type SectionChange, type Status } from '../bundle-diff.js';
+import { isEmptyDiff, type BundleDiff, type SectionChange, type Status } from '../bundle/bundle-diff.js';
 
 /** Names listed before the rest is counted: one line must stay one line. */
 const MAX_NAMES = 8;

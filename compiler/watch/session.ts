@@ -11,9 +11,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { watch } from 'chokidar';
-import { diffManifests, type BundleDiff } from '../bundle-diff.js';
-import { createCompiler, type BuildResult, type Compiler, type FileChange } from '../compiler.js';
-import type { BuildOptions } from '../config.js';
+import { diffManifests, type BundleDiff } from '../bundle/bundle-diff.js';
+import { createCompiler, type BuildResult, type Compiler, type FileChange } from '../build/compiler.js';
+import type { BuildOptions } from '../build/config.js';
 import type { Manifest } from '../runtime/manifest.js';
 import { validateManifest } from '../runtime/validate-manifest.js';
 import { assertWritableOutDir } from '../bundle/out-dir.js';

@@ -1,6 +1,6 @@
 /**
  * The scanner tokenizes only the blocks of a body that may hold something
- * (compiler/block-cuts.ts, compiler/scan.ts). Both shortcuts must be
+ * (compiler/markdown/block-cuts.ts, compiler/markdown/scan.ts). Both shortcuts must be
  * invisible: the parts, tokenized alone, must hold exactly the whole
  * document's prose, and the scan must equal the scan of the whole body
  * tokenized at once — on the corpus, on this repository's files, and on
@@ -11,9 +11,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../bench/generate.mjs';
-import { blockCuts } from '../../compiler/block-cuts.js';
-import { proseOf, type Prose } from '../../compiler/prose.js';
-import { scanBody } from '../../compiler/scan.js';
+import { blockCuts } from '../../compiler/markdown/block-cuts.js';
+import { proseOf, type Prose } from '../../compiler/markdown/prose.js';
+import { scanBody } from '../../compiler/markdown/scan.js';
 import { markdownUnder, REPO } from '../helpers/tree.js';
 
 const EXTENSIONS = ['.md', '.txt'];

@@ -6,7 +6,7 @@ import { isUtf8 } from 'node:buffer';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProject, collectContextFiles, DEFAULT_LIMITS } from '../../compiler/index.js';
-import { firstInvalidUtf8 } from '../../compiler/text-check.js';
+import { firstInvalidUtf8 } from '../../compiler/markdown/text-check.js';
 import { buildThenBreak, errors, expectPreviousBundle, messageOf } from '../helpers/rebuild.js';
 import { tempDir, writeTree } from '../helpers/tree.js';
 

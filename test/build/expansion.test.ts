@@ -50,7 +50,8 @@ describe('the expanded-size guard', () => {
     // 100^5 copies of the leaf: expanded in full it would never end; stopped at 1 MiB, it is done at once.
     const root = await tree(fanOut(5, 100));
     await writeTree(root, { 'dist/keep.txt': 'sentinel\n' });
-    const result = await buildProject({ root, cacheDir: null });
+    // dist/ holds only the sentinel, so it is no bundle: forced, as the issue-12 rules want.
+    const result = await buildProject({ root, cacheDir: null, forceOut: true });
     expect(result.ok).toBe(false);
     expect(result.written).toBeNull();
     expect(errors(result.diagnostics)).toHaveLength(1);

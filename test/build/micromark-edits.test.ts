@@ -1,5 +1,5 @@
 /**
- * compiler/micromark-edits.ts applies micromark's event edits in place
+ * compiler/markdown/micromark-edits.ts applies micromark's event edits in place
  * instead of rebuilding the whole event list for each, which made a list of
  * n items cost n² (prose.test.ts holds the scanner's answers to remark's
  * tree, which runs micromark's own edits). Here: the same lists come out,
@@ -9,8 +9,8 @@ import { EditMap } from 'micromark-util-edit-map';
 import type { Event } from 'micromark-util-types';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../bench/generate.mjs';
-import { consumeInPlace } from '../../compiler/micromark-edits.js';
-import { proseOf } from '../../compiler/prose.js';
+import { consumeInPlace } from '../../compiler/markdown/micromark-edits.js';
+import { proseOf } from '../../compiler/markdown/prose.js';
 
 const micromarkConsume = EditMap.prototype.consume;
 

@@ -1,5 +1,5 @@
 /**
- * compiler/prose.ts reads text nodes and block HTML off micromark's events
+ * compiler/markdown/prose.ts reads text nodes and block HTML off micromark's events
  * instead of remark-parse's tree: it must give exactly the tree's answer
  * (test/helpers/mdast-prose.ts) — on the third-party corpus, on this
  * repository's own prompts and fixtures, and on generated documents that
@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../bench/generate.mjs';
-import { proseOf } from '../../compiler/prose.js';
+import { proseOf } from '../../compiler/markdown/prose.js';
 import { proseFromTree } from '../helpers/mdast-prose.js';
 import { markdownUnder, REPO } from '../helpers/tree.js';
 

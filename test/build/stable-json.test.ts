@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../bench/generate.mjs';
-import { stableStringify, withSortedKeys } from '../../compiler/hash.js';
-import { BundleFiles, joinPieces, Piece } from '../../compiler/pieces.js';
-import { createJsonPieceCache, stableJsonPieces as piecesWith } from '../../compiler/stable-json.js';
+import { stableStringify, withSortedKeys } from '../../compiler/bundle/hash.js';
+import { BundleFiles, joinPieces, Piece } from '../../compiler/incremental/pieces.js';
+import { createJsonPieceCache, stableJsonPieces as piecesWith } from '../../compiler/incremental/stable-json.js';
 
 /** One cache for the whole file, as one compiler keeps one across its builds. */
 const cache = createJsonPieceCache();

@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BundleFiles, Piece } from '../../compiler/pieces.js';
+import { BundleFiles, Piece } from '../../compiler/incremental/pieces.js';
 import { writeBundle } from '../../compiler/bundle/write-bundle.js';
 import { leaveInterruptedWrite, readTree, tempDir } from '../helpers/tree.js';
 

@@ -1,5 +1,5 @@
 /**
- * The oracle for compiler/prose.ts: the same answer read off remark-parse's
+ * The oracle for compiler/markdown/prose.ts: the same answer read off remark-parse's
  * mdast tree, as the scanner read it before it stopped building the tree —
  * text nodes outside code, HTML and autolinks, and HTML nodes whose parent is
  * the root, a block quote, a list or a list item.
@@ -7,7 +7,7 @@
 import type { Nodes, Parents } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import type { Prose } from '../../compiler/prose.js';
+import type { Prose } from '../../compiler/markdown/prose.js';
 
 const processor = unified().use(remarkParse).freeze();
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const FIXTURE_DIR = fileURLToPath(new URL('../fixtures/runtime-bundle/', import.meta.url));
+export const FIXTURE_DIR = fileURLToPath(new URL('../fixtures/runtime-bundle', import.meta.url));
 
 /** A private copy of the fixture bundle, safe to damage. */
 export async function copyFixture(): Promise<string> {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-const RUNTIME = new URL('../../compiler/runtime/', import.meta.url).pathname;
+const RUNTIME = new URL('../../compiler/runtime', import.meta.url).pathname;
 // handlebars has no "exports" map, so Node's ESM resolver needs the `.js` spelling.
 const THIRD_PARTY = new Set(['handlebars/runtime', 'handlebars/runtime.js']);
 

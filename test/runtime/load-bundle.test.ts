@@ -40,7 +40,7 @@ describe('loadBundle', () => {
   });
 
   it('takes the directory as a file URL too', async () => {
-    const bundle = await loadBundle(new URL('../fixtures/runtime-bundle/', import.meta.url));
+    const bundle = await loadBundle(new URL('../fixtures/runtime-bundle', import.meta.url));
     expect(bundle.profiles.get('simple')?.staticTexts).toEqual([
       'You are a concise assistant. Answer in one paragraph.',
     ]);

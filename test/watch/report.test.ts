@@ -1,7 +1,7 @@
 /** The pure parts of watch: which events count, and the line printed after a rebuild. */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BundleDiff, ProfileChange, SectionChange } from '../../compiler/bundle-diff.js';
+import type { BundleDiff, ProfileChange, SectionChange } from '../../compiler/bundle/bundle-diff.js';
 import { ignoredPaths, toFileChange } from '../../compiler/watch/events.js';
 import { formatRebuildLine } from '../../compiler/watch/rebuild-line.js';
 

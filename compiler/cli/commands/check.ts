@@ -5,11 +5,11 @@
  * change (a global prompt-cache bust) of a profile not allowed to change.
  */
 import path from 'node:path';
-import { diffManifests } from '../../bundle-diff.js';
-import { createCompiler } from '../../compiler.js';
+import { diffManifests } from '../../bundle/bundle-diff.js';
+import { createCompiler } from '../../build/compiler.js';
 import type { Manifest } from '../../runtime/manifest.js';
-import { escapeData, escapeProperty } from '../../diagnostics-format.js';
-import { findStaleFiles, isFresh, type Staleness } from '../../staleness.js';
+import { escapeData, escapeProperty } from '../../diagnostics/format.js';
+import { findStaleFiles, isFresh, type Staleness } from '../../bundle/staleness.js';
 import type { CheckPolicy, CommonOptions } from '../args.js';
 import type { Io } from '../io.js';
 import { readManifestArg } from '../read-manifest.js';

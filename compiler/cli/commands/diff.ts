@@ -3,7 +3,7 @@
  * meant to be pasted into a pull request (or `--json`). It reports and does
  * not judge: the exit code is 0 whatever changed; `check` is the gate.
  */
-import { diffManifests, isEmptyDiff, type AgentChange, type BundleDiff, type ProfileChange, type SectionChange, type SizeChange } from '../../bundle-diff.js';
+import { diffManifests, isEmptyDiff, type AgentChange, type BundleDiff, type ProfileChange, type SectionChange, type SizeChange } from '../../bundle/bundle-diff.js';
 import type { CommonOptions } from '../args.js';
 import type { Io } from '../io.js';
 import { readManifestArg } from '../read-manifest.js';

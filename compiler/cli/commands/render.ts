@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pc from 'picocolors';
-import { formatHuman } from '../../diagnostics-format.js';
+import { formatHuman } from '../../diagnostics/format.js';
 import { BundleError, MissingVariableError, RenderError, SYSTEM_PROMPT_DYNAMIC_BOUNDARY } from '../../runtime/index.js';
 import type { CommonOptions, RenderOptions } from '../args.js';
 import { assemblePrompt, SelectionError, type AssembledPrompt } from '../assemble-prompt.js';

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { LockTimeoutError } from '../../bundle/lock.js';
 import { OutputWriteError } from '../../bundle/write-bundle.js';
-import type { Diagnostic } from '../../diagnostics.js';
+import type { Diagnostic } from '../../diagnostics/diagnostics.js';
 import { formatRebuildLine } from '../../watch/rebuild-line.js';
 import { startWatch, type WatchEvent } from '../../watch/session.js';
 import type { CommonOptions } from '../args.js';

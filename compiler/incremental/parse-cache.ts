@@ -9,8 +9,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sha256 } from './hash.js';
-import type { ParsedSource } from './source.js';
+import { sha256 } from '../bundle/hash.js';
+import type { ParsedSource } from '../markdown/source.js';
 
 const FILE = 'parse-cache.json';
 

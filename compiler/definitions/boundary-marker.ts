@@ -5,10 +5,10 @@
  * leaves the globally cached block; a text that merely contains it splits
  * wrong for any reader that splits on it. So no compiled text may hold it.
  */
-import { diagnostic, positionAt, type Diagnostic, type RuleId } from './diagnostics.js';
-import type { TextSegment } from './expand.js';
-import { SYSTEM_PROMPT_DYNAMIC_BOUNDARY } from './runtime/system-prompt.js';
-import type { Source } from './source.js';
+import { diagnostic, positionAt, type Diagnostic, type RuleId } from '../diagnostics/diagnostics.js';
+import type { TextSegment } from '../include/expand.js';
+import { SYSTEM_PROMPT_DYNAMIC_BOUNDARY } from '../runtime/system-prompt.js';
+import type { Source } from '../markdown/source.js';
 
 const MARKER = SYSTEM_PROMPT_DYNAMIC_BOUNDARY;
 

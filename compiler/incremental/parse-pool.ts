@@ -9,7 +9,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ParseReply, ParseRequest } from './parse-worker.js';
-import { parseSource, type ParsedSource } from './source.js';
+import { parseSource, type ParsedSource } from '../markdown/source.js';
 
 const WORKER_URL = new URL('./parse-worker.js', import.meta.url);
 

@@ -1,6 +1,6 @@
 /** Worker thread: parses batches of texts (the CPU-bound part of a cold build). */
 import { parentPort } from 'node:worker_threads';
-import { parseSource, type ParsedSource } from './source.js';
+import { parseSource, type ParsedSource } from '../markdown/source.js';
 
 export interface ParseRequest {
   texts: string[];

@@ -6,7 +6,7 @@
  * what changed is serialised again. The text comes in pieces (pieces.ts), so
  * that writing it, and escaping it into `bundle.mjs`, reuse work as well.
  */
-import { isWritten, stableKeys, stableStringify } from './hash.js';
+import { isWritten, stableKeys, stableStringify } from '../bundle/hash.js';
 import { Piece, sameItems } from './pieces.js';
 
 /**

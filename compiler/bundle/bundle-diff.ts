@@ -6,7 +6,7 @@
  * `diff` command prints it, `watch` summarises it after every rebuild and
  * `check` gates on it.
  */
-import type { AgentEntry, Manifest, ProfileEntry, SectionEntry, SectionKind } from './runtime/manifest.js';
+import type { AgentEntry, Manifest, ProfileEntry, SectionEntry, SectionKind } from '../runtime/manifest.js';
 
 export interface BundleDiff {
   /** Every profile of either bundle, sorted by name. */

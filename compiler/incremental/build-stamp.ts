@@ -13,10 +13,10 @@
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { BuildOptions } from './config.js';
-import type { Diagnostic } from './diagnostics.js';
-import { sha256, stableStringify } from './hash.js';
-import { listFiles } from './bundle/disk.js';
+import type { BuildOptions } from '../build/config.js';
+import type { Diagnostic } from '../diagnostics/diagnostics.js';
+import { sha256, stableStringify } from '../bundle/hash.js';
+import { listFiles } from '../bundle/disk.js';
 
 const FILE = 'build-stamp.json';
 

@@ -6,14 +6,14 @@
  * rebuild never revisits the thousands of entries a change did not reach.
  */
 import path from 'node:path';
-import type { CompiledText } from './compile-text.js';
-import type { AgentDef, ProfileDef, SectionDef } from './definitions.js';
-import { diagnostic, type Diagnostic } from './diagnostics.js';
-import { sourceEntry, type CompiledAgent, type CompiledSection, type EmitCache, type ProfileInput } from './emit.js';
-import { fieldPosition } from './frontmatter-fields.js';
-import { caseFolded } from './names.js';
-import type { SourceEntry } from './runtime/manifest.js';
-import type { Source } from './source.js';
+import type { CompiledText } from '../definitions/compile-text.js';
+import type { AgentDef, ProfileDef, SectionDef } from '../definitions/definitions.js';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
+import { sourceEntry, type CompiledAgent, type CompiledSection, type EmitCache, type ProfileInput } from '../bundle/emit.js';
+import { fieldPosition } from '../definitions/frontmatter-fields.js';
+import { caseFolded } from '../definitions/names.js';
+import type { SourceEntry } from '../runtime/manifest.js';
+import type { Source } from '../markdown/source.js';
 import { isSource, type Loaded } from './source-store.js';
 
 /** One discovered file and what it yields. Replaced, never mutated. */

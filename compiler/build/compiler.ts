@@ -11,19 +11,19 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { resolveBuildOptions, type BuildOptions } from './config.js';
-import { compileAgent, compileSection } from './compile-text.js';
-import { readAgent, readProfile, readSection, roleOf } from './definitions.js';
+import { compileAgent, compileSection } from '../definitions/compile-text.js';
+import { readAgent, readProfile, readSection, roleOf } from '../definitions/definitions.js';
 import { discoverSources } from './discover.js';
-import { diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics.js';
-import { checkProfiles, createEmitCache, emitBundle, sourceEntry, type Bundle } from './emit.js';
-import { Entries, type Entry } from './entries.js';
-import { isInside, type IncludeHost } from './include.js';
-import { openParseCache } from './parse-cache.js';
-import type { SourceEntry } from './runtime/manifest.js';
-import { problemToDiagnostic, type ReadFailure, type Source } from './source.js';
-import { isSource, SourceStore, type Loaded } from './source-store.js';
-import { SourcesRecord } from './sources-record.js';
-import { describeTextProblem } from './text-check.js';
+import { diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostics.js';
+import { checkProfiles, createEmitCache, emitBundle, sourceEntry, type Bundle } from '../bundle/emit.js';
+import { Entries, type Entry } from '../incremental/entries.js';
+import { isInside, type IncludeHost } from '../include/include.js';
+import { openParseCache } from '../incremental/parse-cache.js';
+import type { SourceEntry } from '../runtime/manifest.js';
+import { problemToDiagnostic, type ReadFailure, type Source } from '../markdown/source.js';
+import { isSource, SourceStore, type Loaded } from '../incremental/source-store.js';
+import { SourcesRecord } from '../incremental/sources-record.js';
+import { describeTextProblem } from '../markdown/text-check.js';
 import { TOOL_FINGERPRINT } from './version.js';
 
 export interface FileChange {

@@ -4,7 +4,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import type { CacheFact } from './cache-facts.js';
+import type { CacheFact } from '../cache-facts/cache-facts.js';
 
 export interface IncludeLimits {
   /** Lower-case extensions (with the dot) that may be included. */

@@ -6,10 +6,10 @@
  * (by name) first naming them, then the agents' texts (by name) — so equal
  * builds give equal bytes.
  */
-import { InternalError } from './diagnostics.js';
+import { InternalError } from '../diagnostics/diagnostics.js';
 import { stableStringify } from './hash.js';
-import { joinPieces, Piece, sameItems } from './pieces.js';
-import type { AgentEntry, Manifest, ProfileEntry, SectionEntry } from './runtime/manifest.js';
+import { joinPieces, Piece, sameItems } from '../incremental/pieces.js';
+import type { AgentEntry, Manifest, ProfileEntry, SectionEntry } from '../runtime/manifest.js';
 
 /**
  * `files`: artifact path → file content, for at least every text and thunk the

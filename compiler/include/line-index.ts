@@ -4,7 +4,7 @@
  * a source-map segment per include (120,000 of them in 1 MiB) needs its line
  * starts found once and each offset looked up by binary search.
  */
-import type { Position } from './diagnostics.js';
+import type { Position } from '../diagnostics/diagnostics.js';
 
 export class LineIndex {
   /** Offsets where lines start, ascending; the first is 0. */

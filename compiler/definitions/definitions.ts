@@ -4,11 +4,11 @@
  * agents (`agents/**`). Every other `.md` under `prompts/` is a fragment.
  */
 import path from 'node:path';
-import type { CachePolicy } from './runtime/manifest.js';
-import type { Diagnostic } from './diagnostics.js';
+import type { CachePolicy } from '../runtime/manifest.js';
+import type { Diagnostic } from '../diagnostics/diagnostics.js';
 import { FieldReader } from './frontmatter-fields.js';
 import { fileNameProblem, shownName } from './names.js';
-import type { Source } from './source.js';
+import type { Source } from '../markdown/source.js';
 
 export type SourceRole = 'section' | 'profile' | 'agent' | 'fragment';
 

@@ -13,12 +13,12 @@
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { IncludeLimits } from './config.js';
-import { diagnostic, type Diagnostic, type RuleId } from './diagnostics.js';
+import type { IncludeLimits } from '../build/config.js';
+import { diagnostic, type Diagnostic, type RuleId } from '../diagnostics/diagnostics.js';
 import { lineIndexOf } from './line-index.js';
-import type { Directive, Range } from './scan.js';
-import { makeSource, parseSource, rawFile, problemToDiagnostic, readTextFile, type ReadFailure, type Source } from './source.js';
-import { describeTextProblem } from './text-check.js';
+import type { Directive, Range } from '../markdown/scan.js';
+import { makeSource, parseSource, rawFile, problemToDiagnostic, readTextFile, type ReadFailure, type Source } from '../markdown/source.js';
+import { describeTextProblem } from '../markdown/text-check.js';
 
 /** How the compile-mode resolver reaches files: the build caches and shares loads. */
 export interface IncludeHost {

@@ -17,12 +17,12 @@
  * the text is certain to go over the expanded-size limit (§3.10), with one
  * diagnostic at the directive in the source that led there, naming the chain.
  */
-import { diagnostic, InternalError, type Diagnostic, type RuleId } from './diagnostics.js';
+import { diagnostic, InternalError, type Diagnostic, type RuleId } from '../diagnostics/diagnostics.js';
 import { failureDiagnostic, relativeToRoot, resolveCompileTarget, type IncludeHost } from './include.js';
 import { lineIndexOf } from './line-index.js';
-import type { SourceMapSegment } from './runtime/manifest.js';
-import type { Directive } from './scan.js';
-import { problemToDiagnostic, type ReadFailure, type Source } from './source.js';
+import type { SourceMapSegment } from '../runtime/manifest.js';
+import type { Directive } from '../markdown/scan.js';
+import { problemToDiagnostic, type ReadFailure, type Source } from '../markdown/source.js';
 
 export interface TemplateHit {
   file: string;

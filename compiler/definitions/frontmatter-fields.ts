@@ -2,8 +2,8 @@
  * Reading typed fields out of parsed frontmatter, with positions: a field
  * error points at the line of its key (or list item), not at line 1.
  */
-import { diagnostic, lineText, type Diagnostic, type RuleId } from './diagnostics.js';
-import type { Source } from './source.js';
+import { diagnostic, lineText, type Diagnostic, type RuleId } from '../diagnostics/diagnostics.js';
+import type { Source } from '../markdown/source.js';
 
 export type FieldSource = Pick<Source, 'rel' | 'text' | 'bodyOffset'>;
 

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { listFiles } from './bundle/disk.js';
+import { listFiles } from './disk.js';
 
 export interface Staleness {
   /** Bundle-relative paths whose bytes differ from the build's. */

@@ -8,8 +8,8 @@ import fs from 'node:fs/promises';
 import matter from 'gray-matter';
 import jsyaml from 'js-yaml';
 import YAML from 'yaml';
-import { diagnostic, positionAt, type Diagnostic } from './diagnostics.js';
-import { sha256 } from './hash.js';
+import { diagnostic, positionAt, type Diagnostic } from '../diagnostics/diagnostics.js';
+import { sha256 } from '../bundle/hash.js';
 import { scanBody, type Scan } from './scan.js';
 import { textProblem, type TextProblem } from './text-check.js';
 

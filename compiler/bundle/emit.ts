@@ -13,20 +13,20 @@ import {
   type SectionEntry,
   type SourceEntry,
   type SourceMap,
-} from './runtime/manifest.js';
+} from '../runtime/manifest.js';
 import { bundleModulePieces, createBundleModuleCache, type BundleModuleCache } from './bundle-module.js';
-import { resolveCacheFact, type ResolvedCacheFact } from './cache-fact-lookup.js';
-import type { CacheFact } from './cache-facts.js';
-import { takeParsedTemplate, type CompiledText } from './compile-text.js';
-import type { AgentDef, ProfileDef, SectionDef } from './definitions.js';
-import { diagnostic, type Diagnostic } from './diagnostics.js';
-import { itemPosition } from './frontmatter-fields.js';
+import { resolveCacheFact, type ResolvedCacheFact } from '../cache-facts/cache-fact-lookup.js';
+import type { CacheFact } from '../cache-facts/cache-facts.js';
+import { takeParsedTemplate, type CompiledText } from '../definitions/compile-text.js';
+import type { AgentDef, ProfileDef, SectionDef } from '../definitions/definitions.js';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
+import { itemPosition } from '../definitions/frontmatter-fields.js';
 import { sha256, shortHash, stableStringify } from './hash.js';
-import { BundleFiles, sameItems } from './pieces.js';
-import type { Source } from './source.js';
-import { createJsonPieceCache, stableJsonPieces, type JsonPieceCache } from './stable-json.js';
-import { generateThunkModule } from './template/index.js';
-import { TOOL_VERSION } from './version.js';
+import { BundleFiles, sameItems } from '../incremental/pieces.js';
+import type { Source } from '../markdown/source.js';
+import { createJsonPieceCache, stableJsonPieces, type JsonPieceCache } from '../incremental/stable-json.js';
+import { generateThunkModule } from '../template/index.js';
+import { TOOL_VERSION } from '../build/version.js';
 
 export interface CompiledSection {
   def: SectionDef;

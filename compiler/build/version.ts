@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The tool's version, from its package.json (one level above both `compiler/` and `lib/`). */
-export const TOOL_VERSION = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
+/** The tool's version, from its package.json (one level above both `compiler/` and `lib/`; this file is in `build/`). */
+export const TOOL_VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
 /**
  * The version plus a hash of the tool's own code files — their names, sizes
@@ -14,7 +14,7 @@ export const TOOL_VERSION = (createRequire(import.meta.url)('../package.json') a
  * must not reuse results an older build of it produced. (Stat, not content:
  * reading all of its code cost a no-change build a third of its time.)
  */
-export const TOOL_FINGERPRINT = `${TOOL_VERSION}+${codeHash(path.dirname(fileURLToPath(import.meta.url)))}`;
+export const TOOL_FINGERPRINT = `${TOOL_VERSION}+${codeHash(path.dirname(path.dirname(fileURLToPath(import.meta.url))))}`;
 
 function codeHash(dir: string): string {
   const hash = createHash('sha256');

@@ -5,14 +5,14 @@
  * only declared inputs.
  */
 import { boundaryMarkerDiagnostics } from './boundary-marker.js';
-import { diagnostic, type Diagnostic } from './diagnostics.js';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
 import type { DynamicSectionDef, SectionDef } from './definitions.js';
-import { expandIncludes, type Expansion, type TextSegment } from './expand.js';
-import type { IncludeHost } from './include.js';
-import { LineIndex, lineIndexOf } from './line-index.js';
-import type { Source } from './source.js';
-import type { Program } from './template/ast.js';
-import { analyzeTemplate, validateTemplate } from './template/index.js';
+import { expandIncludes, type Expansion, type TextSegment } from '../include/expand.js';
+import type { IncludeHost } from '../include/include.js';
+import { LineIndex, lineIndexOf } from '../include/line-index.js';
+import type { Source } from '../markdown/source.js';
+import type { Program } from '../template/ast.js';
+import { analyzeTemplate, validateTemplate } from '../template/index.js';
 
 export interface CompiledText {
   text: string;

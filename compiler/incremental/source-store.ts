@@ -5,8 +5,8 @@
  * come from the persistent cache when the bytes are unchanged.
  */
 import fsSync from 'node:fs';
-import type { IncludeLimits } from './config.js';
-import { isInside, relativeToRoot } from './include.js';
+import type { IncludeLimits } from '../build/config.js';
+import { isInside, relativeToRoot } from '../include/include.js';
 import type { ParseCache } from './parse-cache.js';
 import { ParsePool } from './parse-pool.js';
 import {
@@ -19,7 +19,7 @@ import {
   type ReadFailure,
   type ReadResult,
   type Source,
-} from './source.js';
+} from '../markdown/source.js';
 
 export type Loaded = Source | ReadFailure;
 
