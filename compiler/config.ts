@@ -41,6 +41,9 @@ export const DEFAULT_LIMITS: IncludeLimits = {
   stripComments: true,
 };
 
+/** The models checked when none are given: any Claude Sonnet. */
+export const DEFAULT_MODELS: readonly string[] = ['claude-sonnet'];
+
 export function resolveBuildOptions(partial: Partial<BuildOptions> & { root: string }): BuildOptions {
   const root = path.resolve(partial.root);
   return {
@@ -48,7 +51,7 @@ export function resolveBuildOptions(partial: Partial<BuildOptions> & { root: str
     outDir: path.join(root, 'dist'),
     homeDir: os.homedir(),
     cacheDir: path.join(root, 'node_modules', '.cache', 'prompt-build'),
-    models: ['claude-sonnet'],
+    models: DEFAULT_MODELS,
     cacheFacts: [],
     parallelThreshold: 64,
     ...definedOnly(partial),

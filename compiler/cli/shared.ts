@@ -5,7 +5,7 @@ import { UsageError } from './usage-error.js';
 import type { CommonOptions } from './args.js';
 import { parseCacheFacts } from '../cache-facts-file.js';
 import type { CacheFact } from '../cache-facts.js';
-import type { BuildOptions } from '../config.js';
+import { DEFAULT_MODELS, type BuildOptions } from '../config.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { formatGithub, formatHuman, formatJson } from '../diagnostics-format.js';
 import type { Io } from './io.js';
@@ -22,6 +22,14 @@ export function toBuildOptions(o: CommonOptions): Partial<BuildOptions> & { root
     ...(o.keepComments ? { stripComments: false } : {}),
     ...(o.models === undefined ? {} : { models: o.models }),
     ...(o.cacheFacts === undefined ? {} : { cacheFacts: readCacheFacts(path.resolve(o.cacheFacts)) }),
+  };
+}
+
+/** The models and cache facts the options give, defaults filled in; needs no project (render reads only a bundle). */
+export function cacheSettings(o: CommonOptions): { models: readonly string[]; cacheFacts: readonly CacheFact[] } {
+  return {
+    models: o.models ?? DEFAULT_MODELS,
+    cacheFacts: o.cacheFacts === undefined ? [] : readCacheFacts(path.resolve(o.cacheFacts)),
   };
 }
 
