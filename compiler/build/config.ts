@@ -56,6 +56,9 @@ export class OptionError extends Error {
   override name = 'OptionError';
 }
 
+/** The models checked when none are given: any Claude Sonnet. */
+export const DEFAULT_MODELS: readonly string[] = ['claude-sonnet'];
+
 export function resolveBuildOptions(partial: Partial<BuildOptions> & { root: string }): BuildOptions {
   const root = path.resolve(partial.root);
   const options: BuildOptions = {
@@ -63,7 +66,7 @@ export function resolveBuildOptions(partial: Partial<BuildOptions> & { root: str
     outDir: path.join(root, 'dist'),
     homeDir: os.homedir(),
     cacheDir: path.join(root, 'node_modules', '.cache', 'prompt-build'),
-    models: ['claude-sonnet'],
+    models: DEFAULT_MODELS,
     cacheFacts: [],
     parallelThreshold: 64,
     forceOut: false,

@@ -15,8 +15,8 @@ import {
   type SourceMap,
 } from '../runtime/manifest.js';
 import { bundleModulePieces, createBundleModuleCache, type BundleModuleCache } from './bundle-module.js';
-import { resolveCacheFact, type ResolvedCacheFact } from '../cache-facts/cache-fact-lookup.js';
 import type { CacheFact } from '../cache-facts/cache-facts.js';
+import { cacheWarnings, resolveModels, unknownModelWarnings } from '../cache-facts/cache-warnings.js';
 import { takeParsedTemplate, type CompiledText } from '../definitions/compile-text.js';
 import type { AgentDef, ProfileDef, SectionDef } from '../definitions/definitions.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
@@ -118,10 +118,10 @@ export function emitBundle(input: EmitInput, cache: EmitCache): Bundle {
   for (const profile of input.profiles) {
     const emitted = emitProfile(profile, cache);
     copyFiles(emitted.files, files);
-    diagnostics.push(...cacheWarnings(profile, emitted.entry, models));
+    diagnostics.push(...cacheWarnings(profile.def, emitted.entry, models));
     profiles[emitted.entry.name] = emitted.entry;
   }
-  diagnostics.push(...unknownModelWarnings(models, input.profiles));
+  diagnostics.push(...unknownModelWarnings(models, input.profiles.map((profile) => profile.def)));
   for (const { def } of input.unused) {
     const at = { line: 1, column: 1 };
     diagnostics.push(diagnostic('section/unused', def.source, at, `section '${def.name}' is in no profile and is not emitted`, { severity: 'warning' }));
@@ -337,62 +337,6 @@ function checkProfile({ def, source, sections }: ProfileInput, knownNames: () =>
     }
   }
   return out;
-}
-
-interface ConfiguredModel {
-  model: string;
-  resolved: ResolvedCacheFact | undefined;
-}
-
-function resolveModels(models: readonly string[], extra: readonly CacheFact[] = []): ConfiguredModel[] {
-  return [...new Set(models)].map((model) => ({ model, resolved: resolveCacheFact(model, extra) }));
-}
-
-/** Every profile with a static prefix is checked, static-only ones too: all of such a profile is its prefix. */
-function cacheWarnings({ def }: ProfileInput, entry: ProfileEntry, models: readonly ConfiguredModel[]): Diagnostic[] {
-  if (!def.cacheWarning || entry.boundaryIndex === 0) return [];
-  return models.flatMap(({ model, resolved }) => {
-    if (!resolved || entry.staticTokens >= resolved.fact.minimumTokens) return [];
-    return [
-      diagnostic(
-        'cache/prefix-below-minimum',
-        def.source,
-        { line: 1, column: 1 },
-        `profile '${def.name}' has a static prefix of ~${entry.staticTokens} tokens, below the ${resolved.fact.minimumTokens}-token minimum ${model} models cache`,
-        { severity: 'warning', note: belowMinimumNote(resolved) },
-      ),
-    ];
-  });
-}
-
-function belowMinimumNote({ fact, via }: ResolvedCacheFact): string {
-  const facts = `${fact.family}${via ? ", Anthropic's figure" : ''}`;
-  const disputed = fact.documentedMinimumTokens === undefined ? '' : ` (documented: ${fact.documentedMinimumTokens}; ${fact.note ?? ''})`;
-  return (
-    `below the minimum the provider silently does not cache the prefix [${facts}${disputed}]; ` +
-    'tool definitions sent before the system prompt count toward it'
-  );
-}
-
-/** Once per model, not per profile: the model is the project's setting, not a profile's. */
-function unknownModelWarnings(models: readonly ConfiguredModel[], profiles: readonly ProfileInput[]): Diagnostic[] {
-  // Shown on the first profile file: the warning has no file of its own until a config file exists.
-  const first = profiles.reduce<ProfileInput | undefined>((a, b) => (a === undefined || b.def.source < a.def.source ? b : a), undefined);
-  if (!first) return [];
-  return models
-    .filter(({ resolved }) => !resolved)
-    .map(({ model }) =>
-      diagnostic(
-        'cache/unknown-model',
-        first.def.source,
-        { line: 1, column: 1 },
-        `no cache facts for model '${model}': no profile's static prefix is checked against its minimum cacheable length`,
-        {
-          severity: 'warning',
-          note: 'known: Claude ids (dated, Bedrock and Vertex spellings too), gpt-4o, gpt-4.1, gpt-5…, gemini-2.5-flash/pro; add facts with the cacheFacts build option',
-        },
-      ),
-    );
 }
 
 /** A source's manifest entry, the same object from build to build while its bytes and direct includes are (see `EmitCache`). */

@@ -21,6 +21,8 @@ import {
   type SystemPrompt,
   type AnthropicTextBlock,
 } from '../runtime/index.js';
+import { prefixEconomics, type PrefixEconomics } from '../cache-facts/cache-economics.js';
+import type { CacheFact } from '../cache-facts/cache-facts.js';
 import type { Diagnostic } from '../diagnostics/diagnostics.js';
 
 export interface AssembleOptions {
@@ -38,6 +40,9 @@ export interface AssembleOptions {
   cwd: string;
   homeDir?: string;
   now?: Date;
+  /** Models to say, for the profile's static prefix, whether it is cached and what it costs. */
+  models?: readonly string[];
+  cacheFacts?: readonly CacheFact[];
 }
 
 export interface AssembledPrompt {
@@ -50,6 +55,8 @@ export interface AssembledPrompt {
   systemContext: Record<string, string> | null;
   /** Static prefix size of the profile used, for the boundary line. */
   staticTokens: number | null;
+  /** Per model: is that static prefix cached, and its cost cold and warm (empty without a profile's prefix). */
+  cache: PrefixEconomics[];
   warnings: Diagnostic[];
 }
 
@@ -113,6 +120,7 @@ export async function assemblePrompt(options: AssembleOptions): Promise<Assemble
     userContext: parts.userContext,
     systemContext: parts.systemContext,
     staticTokens: manifestProfile?.staticTokens ?? null,
+    cache: manifestProfile ? (options.models ?? []).map((model) => prefixEconomics(model, manifestProfile.staticTokens, options.cacheFacts)) : [],
     warnings: parts.warnings,
   };
 }

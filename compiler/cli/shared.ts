@@ -5,7 +5,7 @@ import { UsageError } from './usage-error.js';
 import type { CommonOptions } from './args.js';
 import { parseCacheFacts } from '../cache-facts/cache-facts-file.js';
 import type { CacheFact } from '../cache-facts/cache-facts.js';
-import type { BuildOptions } from '../build/config.js';
+import { DEFAULT_MODELS, type BuildOptions } from '../build/config.js';
 import type { Diagnostic } from '../diagnostics/diagnostics.js';
 import { formatGithub, formatHuman, formatJson } from '../diagnostics/format.js';
 import type { Io } from './io.js';
@@ -24,6 +24,14 @@ export function toBuildOptions(o: CommonOptions): Partial<BuildOptions> & { root
     ...(o.models === undefined ? {} : { models: o.models }),
     ...(o.forceOut ? { forceOut: true } : {}),
     ...(o.cacheFacts === undefined ? {} : { cacheFacts: readCacheFacts(path.resolve(o.cacheFacts)) }),
+  };
+}
+
+/** The models and cache facts the options give, defaults filled in; needs no project (render reads only a bundle). */
+export function cacheSettings(o: CommonOptions): { models: readonly string[]; cacheFacts: readonly CacheFact[] } {
+  return {
+    models: o.models ?? DEFAULT_MODELS,
+    cacheFacts: o.cacheFacts === undefined ? [] : readCacheFacts(path.resolve(o.cacheFacts)),
   };
 }
 

@@ -6,7 +6,7 @@
  * `CacheControlEphemeral` (`{type: 'ephemeral', ttl?: '5m' | '1h'}`); a test
  * checks them against the SDK's types, extra keys included.
  */
-import { breakpointTtls, promptSides, type CacheTtl, type TtlOptions } from './prompt-sides.js';
+import { promptSides, staticBreakpointTtl, type CacheTtl, type TtlOptions } from './prompt-sides.js';
 import type { SystemPrompt } from './system-prompt.js';
 
 export interface AnthropicCacheControl {
@@ -45,15 +45,15 @@ export function toAnthropicSystem(prompt: SystemPrompt, options?: AnthropicSyste
 export function toAnthropicSystem(prompt: SystemPrompt, options: AnthropicSystemOptions & { globalScope: true }): AnthropicGlobalTextBlock[];
 export function toAnthropicSystem(prompt: SystemPrompt, options?: AnthropicSystemOptions): AnthropicTextBlock[] | AnthropicGlobalTextBlock[];
 export function toAnthropicSystem(prompt: SystemPrompt, options: AnthropicSystemOptions = {}): AnthropicGlobalTextBlock[] {
-  const ttls = breakpointTtls(options, 'toAnthropicSystem');
+  const staticTtl = staticBreakpointTtl(options, 'toAnthropicSystem');
   const sides = promptSides(prompt);
   const cache = options.cache ?? true;
   const blocks: AnthropicGlobalTextBlock[] = [];
   if (sides.static !== '') {
-    const control = cache ? cacheControl(ttls.static) : undefined;
+    const control = cache ? cacheControl(staticTtl) : undefined;
     blocks.push(textBlock(sides.static, control && options.globalScope ? { ...control, scope: 'global' } : control));
   }
-  if (sides.dynamic !== '') blocks.push(textBlock(sides.dynamic, cache ? cacheControl(ttls.dynamic) : undefined));
+  if (sides.dynamic !== '') blocks.push(textBlock(sides.dynamic, cache ? cacheControl(options.ttl) : undefined));
   return blocks;
 }
 

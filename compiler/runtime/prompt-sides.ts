@@ -37,17 +37,15 @@ export interface TtlOptions {
 }
 
 /**
- * The two lifetimes, checked against the providers' rule that a breakpoint
+ * Checks the two lifetimes against the providers' rule that a breakpoint
  * with a longer TTL must come before one with a shorter TTL: the static
  * prefix comes first, so it may outlive the tail, never the reverse.
+ * Returns the static prefix's TTL (`staticTtl`, else `ttl`).
  */
-export function breakpointTtls(options: TtlOptions, adapter: string): { static?: CacheTtl; dynamic?: CacheTtl } {
-  const dynamic = options.ttl;
-  const prefix = options.staticTtl ?? dynamic;
-  if (prefix !== undefined && TTL_MINUTES[prefix] < TTL_MINUTES[dynamic ?? '5m']) {
-    throw new RangeError(
-      `${adapter}: staticTtl '${prefix}' is shorter than ttl '${dynamic ?? '5m'}'; a longer TTL must come before a shorter one`,
-    );
+export function staticBreakpointTtl(options: TtlOptions, adapter: string): CacheTtl | undefined {
+  const prefix = options.staticTtl ?? options.ttl;
+  if (prefix !== undefined && options.ttl !== undefined && TTL_MINUTES[prefix] < TTL_MINUTES[options.ttl]) {
+    throw new RangeError(`${adapter}: staticTtl '${prefix}' is shorter than ttl '${options.ttl}'; a longer TTL must come before a shorter one`);
   }
-  return { ...(prefix === undefined ? {} : { static: prefix }), ...(dynamic === undefined ? {} : { dynamic }) };
+  return prefix;
 }

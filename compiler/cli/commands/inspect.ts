@@ -4,6 +4,8 @@
  * hash (the global cache key) — and the agents.
  */
 import path from 'node:path';
+import { prefixEconomics, type PrefixEconomics } from '../../cache-facts/cache-economics.js';
+import { resolveBuildOptions } from '../../build/config.js';
 import type { AgentEntry, Manifest, ProfileEntry, SectionEntry } from '../../runtime/manifest.js';
 import type { CommonOptions } from '../args.js';
 import type { Io } from '../io.js';
@@ -11,10 +13,29 @@ import { readManifestArg } from '../read-manifest.js';
 import { plural, toBuildOptions } from '../shared.js';
 
 export async function runInspect(options: CommonOptions, bundle: string | undefined, json: boolean, io: Io): Promise<number> {
-  const target = bundle ?? (path.relative(process.cwd(), toBuildOptions(options).outDir!) || '.');
+  const build = toBuildOptions(options);
+  const target = bundle ?? (path.relative(process.cwd(), build.outDir!) || '.');
   const manifest = await readManifestArg(target);
-  io.out(json ? JSON.stringify(inspection(manifest), null, 2) : formatInspection(manifest));
+  const { models, cacheFacts } = resolveBuildOptions(build);
+  const cache = models.flatMap((model) =>
+    Object.values(manifest.profiles).map((p) => ({ profile: p.name, ...prefixEconomics(model, p.staticTokens, cacheFacts) })),
+  );
+  io.out(json ? JSON.stringify({ ...inspection(manifest), cache }, null, 2) : `${formatInspection(manifest)}\n\n${formatCache(cache)}`);
   return 0;
+}
+
+/** Per model and profile: cached at all, and the static prefix's cost on a cold and a warm cache. */
+function formatCache(rows: (PrefixEconomics & { profile: string })[]): string {
+  const cells = rows.map((r) => [
+    r.model,
+    r.profile,
+    number(r.staticTokens),
+    r.cached === null ? 'no cache facts' : r.cached ? `yes (≥ ${number(r.minimumTokens!)})` : `no (< ${number(r.minimumTokens!)})`,
+    number(r.cold),
+    number(r.warm),
+  ]);
+  const title = 'cache · static prefix per request, in base-price input tokens (cold: written on the first request; warm: read while cached)';
+  return [title, ...table([['model', 'profile', 'prefix', 'cached', 'cold', 'warm'], ...cells], 'llrlrr').map((l) => `  ${l}`.trimEnd())].join('\n');
 }
 
 /** The JSON shape: the manifest's facts without artifact paths a reader of sizes does not need. */

@@ -1,11 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pc from 'picocolors';
+import type { PrefixEconomics } from '../../cache-facts/cache-economics.js';
 import { formatHuman } from '../../diagnostics/format.js';
 import { BundleError, MissingVariableError, RenderError, SYSTEM_PROMPT_DYNAMIC_BOUNDARY } from '../../runtime/index.js';
 import type { CommonOptions, RenderOptions } from '../args.js';
 import { assemblePrompt, SelectionError, type AssembledPrompt } from '../assemble-prompt.js';
 import type { Io } from '../io.js';
+import { cacheSettings } from '../shared.js';
 import { UsageError } from '../usage-error.js';
 
 export async function runRender(options: CommonOptions, render: RenderOptions, io: Io): Promise<number> {
@@ -30,6 +32,7 @@ export async function runRender(options: CommonOptions, render: RenderOptions, i
       overrideSystemPrompt: render.overrideSystemPrompt,
       context: await readContext(render.context),
       cwd: path.resolve(render.cwd ?? process.cwd()),
+      ...cacheSettings(options),
     });
   } catch (error) {
     // A wrong name or a broken bundle is the user's to fix: one line, no stack.
@@ -63,7 +66,13 @@ async function readContext(file: string | undefined): Promise<Record<string, unk
 }
 
 function toJson(a: AssembledPrompt): string {
-  return JSON.stringify({ system: a.system, blocks: a.blocks, userContext: a.userContext, systemContext: a.systemContext }, null, 2);
+  return JSON.stringify({ system: a.system, blocks: a.blocks, userContext: a.userContext, systemContext: a.systemContext, cache: a.cache }, null, 2);
+}
+
+function cacheNote(e: PrefixEconomics): string {
+  if (e.cached === null) return ` · ${e.model}: no cache facts`;
+  if (!e.cached) return ` · ${e.model}: not cached (below ${e.minimumTokens})`;
+  return ` · ${e.model}: cached, ~${e.warm} warm / ~${e.cold} cold (uncached ~${e.uncached})`;
 }
 
 function toHuman(a: AssembledPrompt, color: boolean): string {
@@ -72,7 +81,7 @@ function toHuman(a: AssembledPrompt, color: boolean): string {
   a.system.forEach((part, i) => {
     const label = a.labels[i]!;
     if (label === 'boundary') {
-      const size = a.staticTokens === null ? '' : ` — static prefix above: ~${a.staticTokens} tokens, cached globally`;
+      const size = a.staticTokens === null ? '' : ` — static prefix above: ~${a.staticTokens} tokens${a.cache.map(cacheNote).join('')}`;
       out.push(c.yellow(`════ dynamic boundary${size} ════`));
       return;
     }
