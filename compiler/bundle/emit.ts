@@ -17,7 +17,7 @@ import {
 import { bundleModulePieces, createBundleModuleCache, type BundleModuleCache } from './bundle-module.js';
 import type { CacheFact } from '../cache-facts/cache-facts.js';
 import { cacheWarnings, resolveModels, unknownModelWarnings } from '../cache-facts/cache-warnings.js';
-import { takeParsedTemplate, type CompiledText } from '../definitions/compile-text.js';
+import type { CompiledText } from '../definitions/compile-text.js';
 import type { AgentDef, ProfileDef, SectionDef } from '../definitions/definitions.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
 import { itemPosition } from '../definitions/frontmatter-fields.js';
@@ -199,7 +199,7 @@ function emitSection({ def, compiled }: CompiledSection, files: Map<string, stri
     const { file, hash } = addArtifact(files, 'static', def.name, '.md', compiled.text);
     return { ...base, kind: 'static', file, hash, ...sourceMap(files, file, compiled) };
   }
-  const module = generateThunkModule(compiled.text, { section: def.name, inputs: def.inputs, optional: def.optional }, takeParsedTemplate(compiled));
+  const module = generateThunkModule(compiled.text, { section: def.name, inputs: def.inputs, optional: def.optional }, compiled.template);
   const { file, hash } = addArtifact(files, 'dynamic', def.name, '.js', module);
   const template = file.replace(/\.js$/, '.hbs');
   files.set(template, compiled.text);

@@ -23,19 +23,12 @@ export interface CompiledText {
   watched: string[];
   edges: Array<[string, string]>;
   diagnostics: Diagnostic[];
-}
-
-/**
- * The parsed template of a dynamic section's compiled text, from its
- * analysis until its code generation takes it (see emit.ts): parsing a
- * large template is not free, and once is enough. Not kept after.
- */
-const parsedTemplates = new WeakMap<CompiledText, Program>();
-
-export function takeParsedTemplate(compiled: CompiledText): Program | undefined {
-  const ast = parsedTemplates.get(compiled);
-  parsedTemplates.delete(compiled);
-  return ast;
+  /**
+   * A dynamic section's template as its analysis parsed it, for code
+   * generation (emit.ts): parsing a large template is not free, and once is
+   * enough. Absent for static texts and for templates that do not parse.
+   */
+  template?: Program;
 }
 
 /** Looks up a loaded source by root-relative path, for positioning diagnostics in included files. */
@@ -92,7 +85,7 @@ function staticTemplateDiagnostics(def: SectionDef, expansion: Expansion, lookup
 
 function templateDiagnostics(def: DynamicSectionDef, compiled: CompiledText, lookup: SourceLookup): Diagnostic[] {
   const analysis = analyzeTemplate(compiled.text);
-  if (analysis.ok) parsedTemplates.set(compiled, analysis.ast);
+  if (analysis.ok) compiled.template = analysis.ast;
   const lines = new LineIndex(compiled.text);
   const locate = (line: number, column: number) => mapPosition(compiled, lines, line, column, lookup);
   if (!analysis.ok) {

@@ -133,7 +133,7 @@ export function readProfile(source: Source): Read<ProfileDef> {
   return { def, diagnostics: f.diagnostics };
 }
 
-const AGENT_KEYS = new Set(['name', 'description', 'tools', 'model', 'temperature', 'maxTokens']);
+const AGENT_KEYS: ReadonlySet<string> = new Set(['name', 'description', 'tools', 'model', 'temperature', 'maxTokens']);
 
 export function readAgent(source: Source): Read<AgentDef> {
   const f = new FieldReader(source, source.data);

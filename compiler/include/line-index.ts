@@ -43,11 +43,17 @@ export class LineIndex {
   }
 }
 
-/** The index of a source's text, made once per source object (sources are immutable). */
-const indexes = new WeakMap<object, LineIndex>();
+/**
+ * Where a source carries its line index: a symbol-keyed, non-enumerable
+ * property, made the first time it is asked for (sources are immutable, so
+ * it never goes stale) — the source's own, not state of this module.
+ */
+const LINE_INDEX = Symbol('prompt-build.lineIndex');
 
 export function lineIndexOf(source: { readonly text: string }): LineIndex {
-  let index = indexes.get(source);
-  if (!index) indexes.set(source, (index = new LineIndex(source.text)));
+  const known = (source as { [LINE_INDEX]?: LineIndex })[LINE_INDEX];
+  if (known) return known;
+  const index = new LineIndex(source.text);
+  if (Object.isExtensible(source)) Object.defineProperty(source, LINE_INDEX, { value: index });
   return index;
 }

@@ -30,9 +30,9 @@ export interface Prose {
 }
 
 /** Tokens whose whole span holds no prose: their text is never a text node of the tree, or not of one the scanner reads. */
-const OPAQUE = new Set(['codeFenced', 'codeIndented', 'codeText', 'htmlFlow', 'htmlText', 'autolink', 'image', 'definition', 'resource', 'reference']);
+const OPAQUE: ReadonlySet<string> = new Set(['codeFenced', 'codeIndented', 'codeText', 'htmlFlow', 'htmlText', 'autolink', 'image', 'definition', 'resource', 'reference']);
 /** Tokens that open a node (from-markdown's openers, the opaque ones aside); `label` is a link's text, which becomes its children. */
-const NODES = new Set([
+const NODES: ReadonlySet<string> = new Set([
   'atxHeading',
   'blockQuote',
   'emphasis',
@@ -48,7 +48,7 @@ const NODES = new Set([
   'thematicBreak',
 ]);
 /** Where a line ending is text (from-markdown's `canContainEols`; its "fragment" is a link label here). */
-const LINE_ENDING_IS_TEXT = new Set(['atxHeading', 'emphasis', 'label', 'paragraph', 'setextHeading', 'strong']);
+const LINE_ENDING_IS_TEXT: ReadonlySet<string> = new Set(['atxHeading', 'emphasis', 'label', 'paragraph', 'setextHeading', 'strong']);
 
 interface Frame {
   type: string;

@@ -15,19 +15,22 @@ export const SYSTEM_PROMPT_DYNAMIC_BOUNDARY = '__SYSTEM_PROMPT_DYNAMIC_BOUNDARY_
 declare const systemPromptBrand: unique symbol;
 export type SystemPrompt = readonly string[] & { readonly [systemPromptBrand]: true };
 
-// A WeakSet rather than a marker property: a brand cannot be forged by copying
-// a property, and prompts are never kept alive by it.
-const systemPrompts = new WeakSet<readonly string[]>();
-
 /**
- * The identity of the static prefix a prompt starts with (a profile's
+ * The brand: a property under a symbol this module keeps to itself,
+ * non-enumerable, set before the array is frozen — so spreading, copying or
+ * JSON never carries it, and nothing outside can forge it. Its value is the
+ * identity of the static prefix the prompt starts with (a profile's
  * `staticPrefixHash`, an agent's text hash), known only for prompts whose
- * first parts are exactly what the bundle holds. `length`: how many parts
- * that prefix is — up to and including the boundary, or every part of a
- * prompt registered without one (a static-only profile). Kept beside the
- * prompt, like the brand, so the prompt stays a plain string array.
+ * first parts are exactly what the bundle holds, or null. `length`: how many
+ * parts that prefix is — up to and including the boundary, or every part of
+ * a prompt registered without one (a static-only profile).
  */
-const staticPrefixes = new WeakMap<SystemPrompt, { hash: string; length: number }>();
+const BRAND = Symbol('prompt-build.systemPrompt');
+
+interface StaticPrefix {
+  hash: string;
+  length: number;
+}
 
 export interface SystemPromptOrigin {
   /**
@@ -46,35 +49,38 @@ export interface SystemPromptOrigin {
 export function asSystemPrompt(parts: readonly string[], origin: SystemPromptOrigin = {}): SystemPrompt {
   if (isSystemPrompt(parts) && origin.staticPrefixHash === undefined) return parts;
   // Copy so the caller's array can change without changing the prompt.
-  const prompt: readonly string[] = Object.freeze([...parts]);
+  const prompt: string[] = [...parts];
   for (let index = 0; index < prompt.length; index++) {
     if (typeof prompt[index] !== 'string') throw new TypeError(`asSystemPrompt: part ${index} is not a string`);
   }
-  systemPrompts.add(prompt);
   const boundary = prompt.indexOf(SYSTEM_PROMPT_DYNAMIC_BOUNDARY);
   const prefix =
     origin.staticPrefixHash === undefined
       ? carriedPrefix(prompt, origin.derivedFrom)
       : { hash: origin.staticPrefixHash, length: boundary === -1 ? prompt.length : boundary + 1 };
-  if (prefix !== undefined) staticPrefixes.set(prompt as SystemPrompt, prefix);
-  return prompt as SystemPrompt;
+  Object.defineProperty(prompt, BRAND, { value: prefix ?? null });
+  return Object.freeze(prompt) as readonly string[] as SystemPrompt;
 }
 
 export function isSystemPrompt(value: unknown): value is SystemPrompt {
-  return Array.isArray(value) && systemPrompts.has(value);
+  return Array.isArray(value) && Object.hasOwn(value, BRAND);
 }
 
 /** The identity of the static prefix the prompt starts with, when it came from a bundle (see `SystemPromptOrigin`). */
 export function staticPrefixHashOf(prompt: SystemPrompt): string | undefined {
-  return staticPrefixes.get(prompt)?.hash;
+  return prefixOf(prompt)?.hash;
+}
+
+function prefixOf(prompt: SystemPrompt): StaticPrefix | null {
+  return (prompt as unknown as { [BRAND]: StaticPrefix | null })[BRAND];
 }
 
 /** The static prefix of the first source that `parts` starts with, unchanged. */
-function carriedPrefix(parts: readonly string[], sources: readonly unknown[] = []): { hash: string; length: number } | undefined {
+function carriedPrefix(parts: readonly string[], sources: readonly unknown[] = []): StaticPrefix | undefined {
   for (const source of sources) {
     if (!isSystemPrompt(source)) continue;
-    const prefix = staticPrefixes.get(source);
-    if (prefix === undefined || prefix.length > parts.length) continue;
+    const prefix = prefixOf(source);
+    if (prefix === null || prefix.length > parts.length) continue;
     let same = true;
     for (let index = 0; same && index < prefix.length; index++) same = parts[index] === source[index];
     if (same) return prefix;

@@ -10,7 +10,7 @@ import { isInside } from '../include/include.js';
 const KINDS: Record<string, FileChange['kind']> = { add: 'add', change: 'change', unlink: 'unlink' };
 
 /** Directories never read by a build: dependencies, VCS data, and what the build itself writes. */
-const SKIPPED_NAMES = new Set(['node_modules', '.git']);
+const SKIPPED_NAMES: ReadonlySet<string> = new Set(['node_modules', '.git']);
 
 /**
  * A chokidar event → a change, or null when it cannot affect a build: a
