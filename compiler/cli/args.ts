@@ -48,7 +48,8 @@ export type Command =
   | { name: 'check'; options: CommonOptions; policy: CheckPolicy }
   | { name: 'render'; options: CommonOptions; render: RenderOptions }
   | { name: 'inspect'; options: CommonOptions; bundle: string | undefined; json: boolean }
-  | { name: 'diff'; options: CommonOptions; old: string; new: string; json: boolean };
+  | { name: 'diff'; options: CommonOptions; old: string; new: string; json: boolean }
+  | { name: 'report'; options: CommonOptions; bundles: string[]; outFile: string | undefined };
 
 export type ParseOutcome =
   | { kind: 'command'; command: Command }
@@ -148,6 +149,17 @@ export async function parseArgs(argv: readonly string[], cwd = process.cwd()): P
           .option('json', { type: 'boolean', default: false }),
       (a) => {
         command = { name: 'diff', options: toCommon(a, cwd), old: a.old, new: a.new, json: a.json };
+      },
+    )
+    .command(
+      'report [bundles..]',
+      'write one self-contained HTML page of a bundle (default: the --out directory); given OLD NEW, with their diff',
+      (y) =>
+        y
+          .positional('bundles', { type: 'string', array: true, describe: 'bundle directories or manifest.json files: [NEW] or OLD NEW' })
+          .option('out-file', { type: 'string', requiresArg: true, describe: `HTML file to write (default: prompt-build-report.html; - for stdout)` }),
+      (a) => {
+        command = { name: 'report', options: toCommon(a, cwd), bundles: (a.bundles as string[] | undefined) ?? [], outFile: a['out-file'] };
       },
     )
     .strict()

@@ -63,5 +63,7 @@ async function run(command: Command, io: Io): Promise<number> {
       return (await import('./commands/inspect.js')).runInspect(command.options, command.bundle, command.json, io);
     case 'diff':
       return (await import('./commands/diff.js')).runDiff(command.options, command.old, command.new, command.json, io);
+    case 'report':
+      return (await import('./commands/report.js')).runReport(command.options, command.bundles, command.outFile, io);
   }
 }
