@@ -48,8 +48,11 @@ export type Command =
   | { name: 'check'; options: CommonOptions; policy: CheckPolicy }
   | { name: 'render'; options: CommonOptions; render: RenderOptions }
   | { name: 'inspect'; options: CommonOptions; bundle: string | undefined; json: boolean }
-  | { name: 'diff'; options: CommonOptions; old: string; new: string; json: boolean }
+  | { name: 'diff'; options: CommonOptions; old: string; new: string; format: DiffFormat; failOnStaticChange: boolean }
   | { name: 'report'; options: CommonOptions; bundles: string[]; outFile: string | undefined };
+
+export const DIFF_FORMATS = ['text', 'markdown', 'json'] as const;
+export type DiffFormat = (typeof DIFF_FORMATS)[number];
 
 export type ParseOutcome =
   | { kind: 'command'; command: Command }
@@ -146,9 +149,12 @@ export async function parseArgs(argv: readonly string[], cwd = process.cwd()): P
         y
           .positional('old', { type: 'string', demandOption: true })
           .positional('new', { type: 'string', demandOption: true })
-          .option('json', { type: 'boolean', default: false }),
+          .option('format', { choices: DIFF_FORMATS, default: 'text' as DiffFormat, describe: 'text (unified diffs), markdown (a pull-request comment) or json' })
+          .option('json', { type: 'boolean', default: false, describe: 'the same as --format json' })
+          .option('fail-on-static-change', { type: 'boolean', default: false, describe: 'exit 1 when a profile’s static prefix hash changed (a global prompt-cache bust)' }),
       (a) => {
-        command = { name: 'diff', options: toCommon(a, cwd), old: a.old, new: a.new, json: a.json };
+        const format = a.json ? 'json' : (a.format as DiffFormat);
+        command = { name: 'diff', options: toCommon(a, cwd), old: a.old, new: a.new, format, failOnStaticChange: a['fail-on-static-change'] };
       },
     )
     .command(

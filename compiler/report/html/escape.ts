@@ -10,16 +10,8 @@ export function esc(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 
-export function number(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
-}
-
-/** 1,234 · 45.6k · 3.21M: token amounts in a table cell. */
-export function amount(n: number): string {
-  if (n < 10_000) return number(n);
-  if (n < 1_000_000) return `${(n / 1000).toFixed(1)}k`;
-  return `${(n / 1_000_000).toFixed(2)}M`;
-}
+export { amount, number } from '../numbers.js';
+import { number } from '../numbers.js';
 
 export function percent(part: number, whole: number): string {
   return `${((100 * part) / whole).toFixed(3)}%`;
