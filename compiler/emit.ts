@@ -16,6 +16,7 @@ import {
 } from './runtime/manifest.js';
 import { bundleModulePieces } from './bundle-module.js';
 import { minimumCacheableTokens } from './cache-facts.js';
+import { nearestNames } from './cli/did-you-mean.js';
 import { takeParsedTemplate, type CompiledText } from './compile-text.js';
 import type { AgentDef, ProfileDef, SectionDef } from './definitions.js';
 import { diagnostic, type Diagnostic } from './diagnostics.js';
@@ -292,13 +293,9 @@ function checkProfile({ def, source, sections }: ProfileInput, knownNames: () =>
   for (const [i, name] of def.sections.entries()) {
     const section = sections[i];
     if (section === undefined) {
-      const known = [...knownNames()].sort();
-      const near = known.find((k) => k.replace(/[-_]/g, '') === name.replace(/[-_]/g, '').toLowerCase());
-      out.push(
-        diagnostic('profile/unknown-section', def.source, at(name), `profile '${def.name}' lists unknown section '${name}'`, {
-          note: near ? `did you mean '${near}'?` : `known sections: ${known.join(', ') || '(none)'}`,
-        }),
-      );
+      // The three nearest names and a count: a project may know hundreds of sections.
+      const note = nearestNames(name, [...knownNames()].sort(), 'section');
+      out.push(diagnostic('profile/unknown-section', def.source, at(name), `profile '${def.name}' lists unknown section '${name}'`, { note }));
       continue;
     }
     if (seen.has(name)) {

@@ -2,7 +2,10 @@
  * The option table and the parser: argv in, a typed command out. Pure — it
  * runs nothing, prints nothing, so it is tested without spawning a process.
  */
+import { createRequire } from 'node:module';
 import yargs, { type Argv } from 'yargs';
+import { colorByDefault } from './color.js';
+import { withHint } from './unknown-argument.js';
 import { REPORTERS, type ReporterName } from '../diagnostics-format.js';
 
 export interface CommonOptions {
@@ -58,6 +61,9 @@ export type ParseOutcome =
   | { kind: 'command'; command: Command }
   | { kind: 'usage-error'; message: string; help: string }
   | { kind: 'output'; text: string };
+
+/** From package.json (two levels above `compiler/cli/` and `lib/cli/`). */
+const VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
 export async function parseArgs(argv: readonly string[], cwd = process.cwd()): Promise<ParseOutcome> {
   let command: Command | undefined;
@@ -169,8 +175,9 @@ export async function parseArgs(argv: readonly string[], cwd = process.cwd()): P
       },
     )
     .strict()
+    .recommendCommands()
     .help()
-    .version(false)
+    .version('version', 'print the version', VERSION)
     .exitProcess(false)
     .fail((message, error) => {
       failure = message || error?.message || 'invalid arguments';
@@ -179,9 +186,19 @@ export async function parseArgs(argv: readonly string[], cwd = process.cwd()): P
     output = text;
   });
   // Help is rendered only now: asking yargs for it before parsing swallows the command.
-  if (failure !== undefined) return { kind: 'usage-error', message: failure, help: await parser.getHelp() };
+  if (failure !== undefined) {
+    const help = await parser.getHelp();
+    return { kind: 'usage-error', message: withHint(failure, argv, namesInHelp(help)), help };
+  }
   if (command) return { kind: 'command', command };
   return { kind: 'output', text: output };
+}
+
+/** The commands and options the help text for the failed command line lists: what a mistyped name is compared with. */
+function namesInHelp(help: string): { commands: string[]; options: string[] } {
+  const commands = [...help.matchAll(/^ {2}prompt-build ([a-z]+)/gm)].map((m) => m[1]!);
+  const options = [...help.matchAll(/^ {2}--([a-z][a-z-]*)/gm)].map((m) => m[1]!);
+  return { commands: [...new Set(commands)], options: [...new Set(options)] };
 }
 
 function common(y: Argv, cwd: string) {
@@ -190,7 +207,7 @@ function common(y: Argv, cwd: string) {
     .option('out', { type: 'string', describe: 'bundle directory (default: <root>/dist)', global: true })
     .option('reporter', { choices: REPORTERS, default: 'human' as ReporterName, describe: 'diagnostics format', global: true })
     .option('cache', { type: 'boolean', default: true, describe: 'use the persistent parse cache (--no-cache bypasses it)', global: true })
-    .option('color', { type: 'boolean', default: process.stdout.isTTY === true, global: true })
+    .option('color', { type: 'boolean', describe: 'colour the output (default: on for a terminal; NO_COLOR, FORCE_COLOR)', global: true })
     .option('max-include-depth', { type: 'string', coerce: positiveInteger('max-include-depth'), describe: 'nested include levels allowed (default 5)', global: true })
     .option('max-include-bytes', { type: 'string', coerce: positiveInteger('max-include-bytes'), describe: 'largest includable file (default 1 MiB)', global: true })
     .option('force-out', { type: 'boolean', default: false, describe: 'write into a non-empty --out directory that is not a bundle (nothing in it is deleted)', global: true })
@@ -204,7 +221,7 @@ function toCommon(a: Record<string, unknown>, cwd: string): CommonOptions {
     out: a.out as string | undefined,
     reporter: a.reporter as ReporterName,
     cache: a.cache as boolean,
-    color: a.color as boolean,
+    color: (a.color as boolean | undefined) ?? colorByDefault(process.env, process.stdout.isTTY),
     maxIncludeDepth: a['max-include-depth'] as number | undefined,
     maxIncludeBytes: a['max-include-bytes'] as number | undefined,
     keepComments: a['keep-comments'] as boolean,

@@ -12,13 +12,17 @@ import { startWatch, type WatchEvent } from '../../watch/session.js';
 import type { CommonOptions } from '../args.js';
 import type { Io } from '../io.js';
 import { plural, report, toBuildOptions } from '../shared.js';
+import { clock, triggerLine } from '../watch-lines.js';
 
 export async function runWatch(options: CommonOptions, io: Io): Promise<number> {
   const buildOptions = toBuildOptions(options);
+  /** A status line, after the time. */
+  const status = (line: string) => io.err(`${clock(new Date())} ${line}`);
   const out = path.relative(process.cwd(), buildOptions.outDir!) || '.';
   let lost: (() => void) | undefined;
   const rootLost = new Promise<'root-gone'>((resolve) => (lost = () => resolve('root-gone')));
-  const print = printer(options, io, out, () => lost!());
+  const root = buildOptions.root;
+  const print = printer(options, io, status, root, out, () => lost!());
   const stopped = new Promise<'signal'>((resolve) => {
     process.once('SIGINT', () => resolve('signal'));
     process.once('SIGTERM', () => resolve('signal'));
@@ -27,35 +31,38 @@ export async function runWatch(options: CommonOptions, io: Io): Promise<number> 
   const why = await Promise.race([stopped, rootLost]);
   await session.close();
   if (why === 'root-gone') return 1;
-  io.err('watch stopped');
+  status('watch stopped');
   return 0;
 }
 
 /** What each watch event prints. Warnings repeat on every build, so they are shown only when they change. */
-function printer(options: CommonOptions, io: Io, out: string, onRootGone: () => void): (event: WatchEvent) => void {
+function printer(options: CommonOptions, io: Io, status: (line: string) => void, root: string, out: string, onRootGone: () => void): (event: WatchEvent) => void {
   let shownWarnings = '';
   return (event) => {
     switch (event.type) {
       case 'ready':
-        io.err(`watching ${path.relative(process.cwd(), event.root) || '.'} for changes · Ctrl-C to stop`);
+        status(`watching ${path.relative(process.cwd(), event.root) || '.'} for changes · Ctrl-C to stop`);
         return;
       case 'root-gone':
-        io.err(`✖ ${path.relative(process.cwd(), event.root) || '.'} is gone (deleted, moved, or without prompts/ and agents/); ${out}/ keeps the last good build; watch stopped`);
+        status(`✖ ${path.relative(process.cwd(), event.root) || '.'} is gone (deleted, moved, or without prompts/ and agents/); ${out}/ keeps the last good build; watch stopped`);
         onRootGone();
         return;
       case 'failure':
         // The file system's refusal or another build's lock is a one-line message; anything else is a bug in prompt-build.
-        if (event.error instanceof OutputWriteError || event.error instanceof LockTimeoutError) io.err(`✖ ${event.error.message}; ${out}/ keeps the last good build`);
+        if (event.error instanceof OutputWriteError || event.error instanceof LockTimeoutError) status(`✖ ${event.error.message}; ${out}/ keeps the last good build`);
         else io.err(`prompt-build: internal error: ${(event.error as Error)?.stack ?? String(event.error)}`);
-        io.err('still watching; the next change rebuilds from scratch');
+        status('still watching; the next change rebuilds from scratch');
         return;
       case 'build': {
         const { result, ms } = event;
+        const human = options.reporter === 'human' || options.reporter === 'github';
+        const trigger = triggerLine(event.changes, root);
+        if (human && trigger) status(trigger);
         const warnings = keyOf(result.diagnostics);
         const extra = { event: event.first ? 'build' : 'rebuild', ms: Math.round(ms), ...(event.diff ? { diff: event.diff } : {}) };
         if (!result.ok || warnings !== shownWarnings || options.reporter === 'json') report(io, options, result.ok, result.diagnostics, extra);
         if (result.ok) shownWarnings = warnings;
-        if (options.reporter === 'human' || options.reporter === 'github') io.err(statusLine(event, out));
+        if (human) status(statusLine(event, out));
       }
     }
   };
