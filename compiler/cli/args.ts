@@ -47,7 +47,7 @@ export interface RenderOptions {
 
 export type Command =
   | { name: 'build'; options: CommonOptions }
-  | { name: 'watch'; options: CommonOptions }
+  | { name: 'watch'; options: CommonOptions; serve: { port: number } | null }
   | { name: 'check'; options: CommonOptions; policy: CheckPolicy }
   | { name: 'render'; options: CommonOptions; render: RenderOptions }
   | { name: 'inspect'; options: CommonOptions; bundle: string | undefined; json: boolean }
@@ -74,9 +74,17 @@ export async function parseArgs(argv: readonly string[], cwd = process.cwd()): P
     .command(['build', '$0'], 'compile prompts/ and agents/ into the bundle (dist/)', {}, (a) => {
       command = { name: 'build', options: toCommon(a, cwd) };
     })
-    .command('watch', 'rebuild on change, only what depends on the changed file', {}, (a) => {
-      command = { name: 'watch', options: toCommon(a, cwd) };
-    })
+    .command(
+      'watch',
+      'rebuild on change, only what depends on the changed file',
+      (y) =>
+        y
+          .option('serve', { type: 'boolean', default: false, describe: 'serve the report of the working tree on 127.0.0.1, reloaded after every rebuild' })
+          .option('port', { type: 'string', requiresArg: true, coerce: portNumber, describe: `port for --serve (default ${DEFAULT_PORT}; 0 picks a free one)` }),
+      (a) => {
+        command = { name: 'watch', options: toCommon(a, cwd), serve: a.serve ? { port: (a.port as number | undefined) ?? DEFAULT_PORT } : null };
+      },
+    )
     .command(
       'check',
       'build in memory; fail on diagnostics or a stale dist/',
@@ -228,6 +236,16 @@ function toCommon(a: Record<string, unknown>, cwd: string): CommonOptions {
     models: a.model as string[] | undefined,
     forceOut: a['force-out'] as boolean,
   };
+}
+
+/** `watch --serve`'s port when none is given. */
+export const DEFAULT_PORT = 4873;
+
+function portNumber(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n > 65535) throw new Error(`--port takes a port number from 0 to 65535, not '${String(value)}'`);
+  return n;
 }
 
 /** A limit flag: a whole number above zero, given once. Anything else is a usage error, never a guard turned off by NaN. */

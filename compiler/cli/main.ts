@@ -54,7 +54,7 @@ async function run(command: Command, io: Io): Promise<number> {
     case 'build':
       return (await import('./commands/build.js')).runBuild(command.options, io);
     case 'watch':
-      return (await import('./commands/watch.js')).runWatch(command.options, io);
+      return (await import('./commands/watch.js')).runWatch(command.options, command.serve, io);
     case 'check':
       return (await import('./commands/check.js')).runCheck(command.options, command.policy, io);
     case 'render':

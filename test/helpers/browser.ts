@@ -44,7 +44,11 @@ export async function launchBrowser(): Promise<Browser> {
         if (message.type() === 'error') problems.push(message.text());
       });
       page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-      page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
+      page.on('requestfailed', (request) => {
+        const reason = request.failure()?.errorText;
+        // The page's own cancellation (an event stream closed before a reload) is not a failure.
+        if (reason !== 'net::ERR_ABORTED') problems.push(`request failed: ${request.url()} (${reason})`);
+      });
       await page.goto(url);
       return { page, problems };
     },

@@ -11,10 +11,15 @@ import { formatRebuildLine } from '../../watch/rebuild-line.js';
 import { startWatch, type WatchEvent } from '../../watch/session.js';
 import type { CommonOptions } from '../args.js';
 import type { Io } from '../io.js';
+import { UsageError } from '../usage-error.js';
 import { plural, report, toBuildOptions } from '../shared.js';
 import { clock, triggerLine } from '../watch-lines.js';
+import { resolveBuildOptions } from '../../config.js';
+import type { BuildResult } from '../../compiler.js';
+import { LiveReport } from '../serve/live-report.js';
+import { startPreviewServer } from '../serve/preview-server.js';
 
-export async function runWatch(options: CommonOptions, io: Io): Promise<number> {
+export async function runWatch(options: CommonOptions, serve: { port: number } | null, io: Io): Promise<number> {
   const buildOptions = toBuildOptions(options);
   /** A status line, after the time. */
   const status = (line: string) => io.err(`${clock(new Date())} ${line}`);
@@ -22,7 +27,12 @@ export async function runWatch(options: CommonOptions, io: Io): Promise<number> 
   let lost: (() => void) | undefined;
   const rootLost = new Promise<'root-gone'>((resolve) => (lost = () => resolve('root-gone')));
   const root = buildOptions.root;
-  const print = printer(options, io, status, root, out, () => lost!());
+  const printEvent = printer(options, io, status, root, out, () => lost!());
+  const preview = serve ? await startPreview(serve.port, out, resolveBuildOptions(buildOptions).models, status) : null;
+  const print = (event: WatchEvent) => {
+    printEvent(event);
+    if (preview && event.type === 'build') preview.built(event.result);
+  };
   const stopped = new Promise<'signal'>((resolve) => {
     process.once('SIGINT', () => resolve('signal'));
     process.once('SIGTERM', () => resolve('signal'));
@@ -30,6 +40,7 @@ export async function runWatch(options: CommonOptions, io: Io): Promise<number> 
   const session = await startWatch(buildOptions, print);
   const why = await Promise.race([stopped, rootLost]);
   await session.close();
+  await preview?.close();
   if (why === 'root-gone') return 1;
   status('watch stopped');
   return 0;
@@ -82,4 +93,25 @@ function statusLine({ first, result, diff, ms }: Extract<WatchEvent, { type: 'bu
 
 function keyOf(diagnostics: readonly Diagnostic[]): string {
   return diagnostics.map((d) => `${d.file}:${d.line}:${d.column}:${d.rule}:${d.message}`).join('\n');
+}
+
+/** The report served while watching: updated after every build, open pages told to reload. */
+async function startPreview(port: number, label: string, models: readonly string[], status: (line: string) => void) {
+  const live = new LiveReport(label, models);
+  let server;
+  try {
+    server = await startPreviewServer(port, () => live.html());
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') throw new UsageError(`--port ${port}: ${code === 'EADDRINUSE' ? 'already in use' : 'not allowed'} on 127.0.0.1; choose another with --port`);
+    throw error;
+  }
+  status(`serving the report on ${server.url}`);
+  return {
+    built(result: BuildResult) {
+      live.built(result);
+      server.changed();
+    },
+    close: () => server.close(),
+  };
 }

@@ -9,7 +9,7 @@ import type { ReportData } from '../report-data.js';
 import { changesHtml } from './changes.js';
 import { esc, plural } from './escape.js';
 import { profilesHtml } from './profiles.js';
-import { PAGE_SCRIPT } from './script.js';
+import { LIVE_SCRIPT, PAGE_SCRIPT } from './script.js';
 import { PAGE_STYLE } from './style.js';
 import { agentsHtml, sectionsHtml } from './texts.js';
 
@@ -18,16 +18,47 @@ export const REPORT_MARK = '<!doctype html>\n<!-- prompt-build report -->';
 
 const SCRIPT_HASH = createHash('sha256').update(PAGE_SCRIPT).digest('base64');
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "style-src 'unsafe-inline'",
-  `script-src 'sha256-${SCRIPT_HASH}'`,
-  "img-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
+/** What the page served by `watch --serve` adds: a script that reloads on rebuild, and the diagnostics of a failed one. */
+export interface LiveParts {
+  /** Diagnostics of the last build when it failed (the page still shows the last good bundle); null when it built. */
+  failure: string[] | null;
+}
 
-export function reportHtml(data: ReportData): string {
+const LIVE_HASH = createHash('sha256').update(LIVE_SCRIPT).digest('base64');
+
+export function contentSecurityPolicy(live: boolean): string {
+  return [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    `script-src 'sha256-${SCRIPT_HASH}'${live ? ` 'sha256-${LIVE_HASH}'` : ''}`,
+    ...(live ? ["connect-src 'self'"] : []),
+    "img-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy(false);
+
+export function reportHtml(data: ReportData | null, live: LiveParts | null = null): string {
+  const title = !data ? 'prompt-build preview' : data.diff ? `prompt-build report: ${data.diff.oldLabel} → ${data.label}` : `prompt-build report: ${data.label}`;
+  const body = data ? reportBody(data) : ['<div class="layout"><main><p class="muted">No good build yet: fix the errors above and save.</p></main></div>'];
+  return [
+    REPORT_MARK,
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(live !== null)}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${esc(title)}</title><style>${PAGE_STYLE}</style></head><body>`,
+    live?.failure ? failureHtml(live.failure, data !== null) : '',
+    ...body,
+    `<script>${PAGE_SCRIPT}</script>`,
+    live ? `<script>${LIVE_SCRIPT}</script>` : '',
+    '</body></html>',
+    '',
+  ].join('\n');
+}
+
+function reportBody(data: ReportData): string[] {
   const title = data.diff ? `prompt-build report: ${data.diff.oldLabel} → ${data.label}` : `prompt-build report: ${data.label}`;
   const models = data.models.length > 0 ? data.models.map((m) => esc(m.model)).join(', ') : 'none';
   const meta =
@@ -35,11 +66,6 @@ export function reportHtml(data: ReportData): string {
     `${plural(data.sections.length, 'section')} · ${plural(data.agents.length, 'agent')} · models: ${models}`;
   const nav = [data.diff ? '<a href="#changes">Changes</a>' : '', '<a href="#profiles">Profiles</a>', '<a href="#sections">Sections</a>', '<a href="#agents">Agents</a>'].join('');
   return [
-    REPORT_MARK,
-    '<html lang="en"><head><meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${esc(title)}</title><style>${PAGE_STYLE}</style></head><body>`,
     `<header><h1>${esc(title)}</h1><p class="muted">${meta}</p><nav>${nav}</nav></header>`,
     '<div class="layout"><main>',
     data.diff ? changesHtml(data.diff, data.label) : '',
@@ -49,7 +75,10 @@ export function reportHtml(data: ReportData): string {
     '</main><aside id="source-panel" aria-live="polite"><h2>Source</h2>',
     '<p id="source-where">Click a line of any text to see where it is written.</p>',
     '<p id="source-section" class="muted"></p><p id="source-chain" class="muted"></p><pre id="source-text"></pre></aside></div>',
-    `<script>${PAGE_SCRIPT}</script></body></html>`,
-    '',
-  ].join('\n');
+  ];
+}
+
+function failureHtml(diagnostics: readonly string[], hasGood: boolean): string {
+  const note = hasGood ? 'showing the last good build below' : 'nothing has built yet';
+  return `<div class="failure" id="build-failure" role="alert"><strong>✖ Build failed — ${note}</strong><pre>${esc(diagnostics.join('\n\n'))}</pre></div>`;
 }

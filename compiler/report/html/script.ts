@@ -36,3 +36,20 @@ export const PAGE_SCRIPT = `(() => {
   });
 })();
 `;
+
+/**
+ * Only in the page `watch --serve` serves: reload when the server says a
+ * build finished, keeping the scroll position across the reload.
+ */
+export const LIVE_SCRIPT = `(() => {
+  const key = 'prompt-build-scroll';
+  const saved = Number(sessionStorage.getItem(key));
+  if (saved > 0) window.scrollTo(0, saved);
+  const events = new EventSource('/events');
+  events.addEventListener('reload', () => {
+    sessionStorage.setItem(key, String(window.scrollY));
+    events.close();
+    location.reload();
+  });
+})();
+`;

@@ -53,4 +53,6 @@ pre.diff { margin: 0; padding: 6px 10px; overflow-x: auto; border-top: 1px solid
 .dl.add { background: #e3f6e8; }
 .dl.del { background: #fbe4e2; }
 .dl.hunk { color: #7b3fa0; }
+body > .failure { margin: 0; padding: 14px 24px; background: #fbe4e2; border-bottom: 3px solid var(--uncached); }
+body > .failure pre { white-space: pre-wrap; margin: 8px 0 0; }
 `;
