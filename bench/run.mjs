@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { benchBuild } from './build.mjs';
 import { benchContext } from './context.mjs';
 import { benchRender } from './render.mjs';
+import { benchReport } from './report.mjs';
 import { benchAssemble } from './runtime.mjs';
 import { benchWatch, PAUSE_MS } from './watch.mjs';
 
@@ -42,6 +43,9 @@ for (const files of sizes) {
   row(`watch: fragment edit → rebuilt, ${files.toLocaleString('en')} files`, ms(w.incrementalMs), `cold ${ms(w.coldMs)}`, `${(w.ratio * 100).toFixed(2)} %`, files >= 10000 ? '≤ 2 %' : '');
   row(`watch: leaf edit (one section), ${files.toLocaleString('en')} files`, ms(w.leafMs), '—', '—', '< 50 ms');
   row(`watch: leaf edit ${PAUSE_MS / 1000} s after the last rebuild, ${files.toLocaleString('en')} files`, ms(w.pausedLeafMs), '—', '—', '');
+  const p = await benchReport({ files });
+  row(`report: read the bundle + the report's data, ${files.toLocaleString('en')} files`, ms(p.readMs + p.dataMs), '—', '—', files >= 10000 ? '< 1 s' : '');
+  row(`report: the HTML page (${p.megabytes.toFixed(1)} MB), ${files.toLocaleString('en')} files`, ms(p.htmlMs), '—', '—', '');
 }
 row('assemble default profile, warm section cache', us(a.assembleNs), `array.join ${us(a.floorNs)}`, x(a.ratio), '≤ 3×');
 row('loadBundle of this repository’s dist/', ms(a.loadBundleMs), '—', '—', '');

@@ -21,6 +21,7 @@ import type { CompiledText } from '../definitions/compile-text.js';
 import type { AgentDef, ProfileDef, SectionDef } from '../definitions/definitions.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
 import { itemPosition } from '../definitions/frontmatter-fields.js';
+import { nearestNames } from '../diagnostics/did-you-mean.js';
 import { sha256, shortHash, stableStringify } from './hash.js';
 import { BundleFiles, sameItems } from '../incremental/pieces.js';
 import type { Source } from '../markdown/source.js';
@@ -309,13 +310,9 @@ function checkProfile({ def, source, sections }: ProfileInput, knownNames: () =>
   for (const [i, name] of def.sections.entries()) {
     const section = sections[i];
     if (section === undefined) {
-      const known = [...knownNames()].sort();
-      const near = known.find((k) => k.replace(/[-_]/g, '') === name.replace(/[-_]/g, '').toLowerCase());
-      out.push(
-        diagnostic('profile/unknown-section', def.source, at(name), `profile '${def.name}' lists unknown section '${name}'`, {
-          note: near ? `did you mean '${near}'?` : `known sections: ${known.join(', ') || '(none)'}`,
-        }),
-      );
+      // The three nearest names and a count: a project may know hundreds of sections.
+      const note = nearestNames(name, [...knownNames()].sort(), 'section');
+      out.push(diagnostic('profile/unknown-section', def.source, at(name), `profile '${def.name}' lists unknown section '${name}'`, { note }));
       continue;
     }
     if (seen.has(name)) {

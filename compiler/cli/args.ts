@@ -8,7 +8,10 @@
  */
 import { parseArgs as parseWithNode } from 'node:util';
 import type { ReporterName } from '../diagnostics/format.js';
-import { COMMANDS, COMMON_OPTIONS, DEFAULT_COMMAND, type OptionSpec } from './options.js';
+import { colorByDefault } from './color.js';
+import { COMMANDS, COMMON_OPTIONS, DEFAULT_COMMAND, DEFAULT_PORT, type DiffFormat, type OptionSpec } from './options.js';
+
+export { DEFAULT_PORT, DIFF_FORMATS, type DiffFormat } from './options.js';
 
 export interface CommonOptions {
   root: string;
@@ -52,11 +55,12 @@ export interface RenderOptions {
 
 export type Command =
   | { name: 'build'; options: CommonOptions }
-  | { name: 'watch'; options: CommonOptions }
+  | { name: 'watch'; options: CommonOptions; serve: { port: number } | null }
   | { name: 'check'; options: CommonOptions; policy: CheckPolicy }
   | { name: 'render'; options: CommonOptions; render: RenderOptions }
   | { name: 'inspect'; options: CommonOptions; bundle: string | undefined; json: boolean }
-  | { name: 'diff'; options: CommonOptions; old: string; new: string; json: boolean };
+  | { name: 'diff'; options: CommonOptions; old: string; new: string; format: DiffFormat; failOnStaticChange: boolean }
+  | { name: 'report'; options: CommonOptions; bundles: string[]; outFile: string | undefined };
 
 export type ParseOutcome =
   | { kind: 'command'; command: Command }
@@ -95,7 +99,7 @@ export function toCommand(name: string, raw: ParsedValues, positionals: readonly
     out: values.out as string | undefined,
     reporter: values.reporter as ReporterName,
     cache: values.cache as boolean,
-    color: (values.color as boolean | undefined) ?? process.stdout.isTTY === true,
+    color: (values.color as boolean | undefined) ?? colorByDefault(process.env, process.stdout.isTTY),
     maxIncludeDepth: values['max-include-depth'] as number | undefined,
     maxIncludeBytes: values['max-include-bytes'] as number | undefined,
     maxExpandedBytes: values['max-expanded-bytes'] as number | undefined,
@@ -108,8 +112,9 @@ export function toCommand(name: string, raw: ParsedValues, positionals: readonly
   const bool = (flag: string) => values[flag] as boolean;
   switch (name) {
     case 'build':
-    case 'watch':
       return { name, options };
+    case 'watch':
+      return { name, options, serve: bool('serve') ? { port: (values.port as number | undefined) ?? DEFAULT_PORT } : null };
     case 'check':
       return {
         name,
@@ -142,7 +147,9 @@ export function toCommand(name: string, raw: ParsedValues, positionals: readonly
     case 'inspect':
       return { name, options, bundle: positionals[0], json: bool('json') };
     case 'diff':
-      return { name, options, old: positionals[0]!, new: positionals[1]!, json: bool('json') };
+      return { name, options, old: positionals[0]!, new: positionals[1]!, format: bool('json') ? 'json' : (str('format') as DiffFormat), failOnStaticChange: bool('fail-on-static-change') };
+    case 'report':
+      return { name, options, bundles: [...positionals], outFile: str('out-file') };
     default:
       throw new Error(`no command '${name}'`);
   }
@@ -180,8 +187,9 @@ function quickParse(argv: readonly string[]): { name: string; values: ParsedValu
     return null;
   }
   const wanted = COMMANDS[name]!.positionals;
-  const required = wanted.filter((p) => !p.endsWith('?')).length;
-  if (parsed.positionals.length < required || parsed.positionals.length > wanted.length) return null;
+  const required = wanted.filter((p) => !p.endsWith('?') && !p.endsWith('...')).length;
+  const most = wanted.at(-1)?.endsWith('...') ? Infinity : wanted.length;
+  if (parsed.positionals.length < required || parsed.positionals.length > most) return null;
   const values: ParsedValues = { ...parsed.values, ...negated };
   for (const [flag, o] of Object.entries(table)) if (o.choices && values[flag] !== undefined && !o.choices.includes(values[flag] as string)) return null;
   return { name, values, positionals: parsed.positionals };

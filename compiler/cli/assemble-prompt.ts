@@ -4,7 +4,7 @@
  * providers for the environment, git and instruction files — with a label
  * for every part so a reader can tell where each came from.
  */
-import { nearestNames } from './did-you-mean.js';
+import { nearestNames } from '../diagnostics/did-you-mean.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createContextSession, fetchSystemPromptParts, getEnvInfo, getSystemContext, loadMemoryPrompt } from '../context/index.js';

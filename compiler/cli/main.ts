@@ -54,7 +54,7 @@ async function run(command: Command, io: Io): Promise<number> {
     case 'build':
       return (await import('./commands/build.js')).runBuild(command.options, io);
     case 'watch':
-      return (await import('./commands/watch.js')).runWatch(command.options, io);
+      return (await import('./commands/watch.js')).runWatch(command.options, command.serve, io);
     case 'check':
       return (await import('./commands/check.js')).runCheck(command.options, command.policy, io);
     case 'render':
@@ -62,6 +62,8 @@ async function run(command: Command, io: Io): Promise<number> {
     case 'inspect':
       return (await import('./commands/inspect.js')).runInspect(command.options, command.bundle, command.json, io);
     case 'diff':
-      return (await import('./commands/diff.js')).runDiff(command.options, command.old, command.new, command.json, io);
+      return (await import('./commands/diff.js')).runDiff(command.options, command.old, command.new, { format: command.format, failOnStaticChange: command.failOnStaticChange }, io);
+    case 'report':
+      return (await import('./commands/report.js')).runReport(command.options, command.bundles, command.outFile, io);
   }
 }

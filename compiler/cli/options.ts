@@ -16,7 +16,7 @@ export interface OptionSpec {
 
 export interface CommandSpec {
   describe: string;
-  /** Positionals in order; `?` marks an optional one. */
+  /** Positionals in order; `?` marks an optional one, `...` a last one taking any number. */
   positionals: readonly string[];
   options: Readonly<Record<string, OptionSpec>>;
 }
@@ -31,13 +31,27 @@ function positiveInteger(flag: string): (value: unknown) => number | undefined {
   };
 }
 
+/** `--port`: a port number, 0 for any free one. */
+function portNumber(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n > 65535) throw new Error(`--port takes a port number from 0 to 65535, not '${String(value)}'`);
+  return n;
+}
+
+/** `watch --serve`'s port when none is given. */
+export const DEFAULT_PORT = 4873;
+
+export const DIFF_FORMATS = ['text', 'markdown', 'json'] as const;
+export type DiffFormat = (typeof DIFF_FORMATS)[number];
+
 /** Flags every command takes. `root`'s default is the working directory, filled in by the parser. */
 export const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   root: { type: 'string', describe: 'project root holding prompts/ and agents/ (default: the working directory)' },
   out: { type: 'string', describe: 'bundle directory (default: <root>/dist)' },
   reporter: { type: 'string', choices: REPORTERS, default: 'human', describe: 'diagnostics format' },
   cache: { type: 'boolean', default: true, describe: 'use the persistent parse cache (--no-cache bypasses it)' },
-  color: { type: 'boolean', describe: 'colour the output (default: when stderr is a terminal)' },
+  color: { type: 'boolean', describe: 'colour the output (default: on for a terminal; NO_COLOR, FORCE_COLOR)' },
   'max-include-depth': { type: 'string', coerce: positiveInteger('max-include-depth'), describe: 'nested include levels allowed (default 5)' },
   'max-include-bytes': { type: 'string', coerce: positiveInteger('max-include-bytes'), describe: 'largest includable file (default 1 MiB)' },
   'max-expanded-bytes': { type: 'string', coerce: positiveInteger('max-expanded-bytes'), describe: 'largest text with its includes expanded (default: --max-include-bytes)' },
@@ -49,7 +63,14 @@ export const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 
 export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   build: { describe: 'compile prompts/ and agents/ into the bundle (dist/)', positionals: [], options: {} },
-  watch: { describe: 'rebuild on change, only what depends on the changed file', positionals: [], options: {} },
+  watch: {
+    describe: 'rebuild on change, only what depends on the changed file',
+    positionals: [],
+    options: {
+      serve: { type: 'boolean', default: false, describe: 'serve the report of the working tree on 127.0.0.1, reloaded after every rebuild' },
+      port: { type: 'string', coerce: portNumber, describe: `port for --serve (default ${DEFAULT_PORT}; 0 picks a free one)` },
+    },
+  },
   check: {
     describe: 'build in memory; fail on diagnostics or a stale dist/',
     positionals: [],
@@ -85,7 +106,16 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   diff: {
     describe: 'compare two bundles: sections added, removed, changed; static prefix hashes',
     positionals: ['old', 'new'],
-    options: { json: { type: 'boolean', default: false } },
+    options: {
+      format: { type: 'string', choices: DIFF_FORMATS, default: 'text', describe: 'text (unified diffs), markdown (a pull-request comment) or json' },
+      json: { type: 'boolean', default: false, describe: 'the same as --format json' },
+      'fail-on-static-change': { type: 'boolean', default: false, describe: 'exit 1 when a profile’s static prefix hash changed (a global prompt-cache bust)' },
+    },
+  },
+  report: {
+    describe: 'write one self-contained HTML page of a bundle (default: the --out directory); given OLD NEW, with their diff',
+    positionals: ['bundles...'],
+    options: { 'out-file': { type: 'string', describe: 'HTML file to write (default: prompt-build-report.html; - for stdout)' } },
   },
 };
 

@@ -3,9 +3,14 @@
  * errors with their help text, list-valued flags. Built from the same option
  * table, producing the same command.
  */
+import { createRequire } from 'node:module';
 import yargs, { type Argv, type Options } from 'yargs';
 import { toCommand, type Command, type ParseOutcome } from './args.js';
 import { COMMANDS, COMMON_OPTIONS, DEFAULT_COMMAND, type OptionSpec } from './options.js';
+import { withHint } from './unknown-argument.js';
+
+/** From package.json (two levels above `compiler/cli/` and `lib/cli/`). */
+const VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
 export async function parseWithYargs(argv: readonly string[], cwd: string): Promise<ParseOutcome> {
   let command: Command | undefined;
@@ -14,19 +19,20 @@ export async function parseWithYargs(argv: readonly string[], cwd: string): Prom
   let parser: Argv = yargs([...argv]).scriptName('prompt-build');
   for (const [flag, spec] of Object.entries(COMMON_OPTIONS)) parser = parser.option(flag, { ...toYargs(spec), global: true });
   for (const [name, spec] of Object.entries(COMMANDS)) {
-    const usage = [name, ...spec.positionals.map((p) => (p.endsWith('?') ? `[${p.slice(0, -1)}]` : `<${p}>`))].join(' ');
+    const usage = [name, ...spec.positionals.map(usageOf)].join(' ');
     parser = parser.command(
       name === DEFAULT_COMMAND ? [usage, '$0'] : usage,
       spec.describe,
       (y) => {
         let withOptions = y;
-        for (const p of spec.positionals) withOptions = withOptions.positional(p.replace('?', ''), { type: 'string' });
+        for (const p of spec.positionals) withOptions = withOptions.positional(bare(p), { type: 'string', ...(p.endsWith('...') ? { array: true } : {}) });
         for (const [flag, option] of Object.entries(spec.options)) withOptions = withOptions.option(flag, toYargs(option));
         return withOptions;
       },
       (a) => {
         try {
-          command = toCommand(name, a, spec.positionals.map((p) => a[p.replace('?', '')] as string), cwd);
+          const positionals = spec.positionals.flatMap((p) => (a[bare(p)] as string | string[] | undefined) ?? []);
+          command = toCommand(name, a, positionals, cwd);
         } catch (error) {
           failure = (error as Error).message;
         }
@@ -35,8 +41,9 @@ export async function parseWithYargs(argv: readonly string[], cwd: string): Prom
   }
   parser = parser
     .strict()
+    .recommendCommands()
     .help()
-    .version(false)
+    .version('version', 'print the version', VERSION)
     .exitProcess(false)
     .fail((message, error) => {
       failure = message || error?.message || 'invalid arguments';
@@ -45,9 +52,29 @@ export async function parseWithYargs(argv: readonly string[], cwd: string): Prom
     output = text;
   });
   // Help is rendered only now: asking yargs for it before parsing swallows the command.
-  if (failure !== undefined) return { kind: 'usage-error', message: failure, help: await parser.getHelp() };
+  if (failure !== undefined) {
+    const help = await parser.getHelp();
+    return { kind: 'usage-error', message: withHint(failure, argv, namesInHelp(help)), help };
+  }
   if (command) return { kind: 'command', command };
   return { kind: 'output', text: output };
+}
+
+/** A positional's name in the table without its `?` or `...`. */
+function bare(positional: string): string {
+  return positional.replace(/(\?|\.\.\.)$/, '');
+}
+
+function usageOf(positional: string): string {
+  if (positional.endsWith('...')) return `[${bare(positional)}..]`;
+  return positional.endsWith('?') ? `[${bare(positional)}]` : `<${positional}>`;
+}
+
+/** The commands and options the help text for the failed command line lists: what a mistyped name is compared with. */
+function namesInHelp(help: string): { commands: string[]; options: string[] } {
+  const commands = [...help.matchAll(/^ {2}prompt-build ([a-z]+)/gm)].map((m) => m[1]!);
+  const options = [...help.matchAll(/^ {2}--([a-z][a-z-]*)/gm)].map((m) => m[1]!);
+  return { commands: [...new Set(commands)], options: [...new Set(options)] };
 }
 
 /** yargs' form of an option. Values are checked by `toCommand` (the same code as the quick parser's), not here. */

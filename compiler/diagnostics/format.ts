@@ -9,13 +9,16 @@ import { excerptWindow, terminalSafe } from './terminal-safe.js';
 export type ReporterName = 'human' | 'json' | 'github';
 export const REPORTERS: readonly ReporterName[] = ['human', 'json', 'github'];
 
+/** Colours on: whether to use them is the caller's decision (a flag, NO_COLOR, a terminal), not picocolors' own guess. */
+const colors = pc.createColors(true);
+
 export interface FormatOptions {
   color?: boolean;
 }
 
 /** `file:line:col: error rule/id: message`, then the excerpt with a caret. */
 export function formatHuman(d: Diagnostic, { color = false }: FormatOptions = {}): string {
-  const c = color ? pc : noColor;
+  const c = color ? colors : noColor;
   const sev = d.severity === 'error' ? c.red('error') : c.yellow('warning');
   const lines = [`${c.bold(`${terminalSafe(d.file)}:${d.line}:${d.column}`)}: ${sev} ${c.dim(d.rule)}: ${terminalSafe(d.message)}`];
   if (d.excerpt !== undefined) {

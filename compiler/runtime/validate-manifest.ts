@@ -119,7 +119,7 @@ function artifactProblems(entry: Record<string, unknown>, where: string): string
 }
 
 /** A tampered manifest must not make the loader read outside the bundle. */
-function isBundlePath(file: string): boolean {
+export function isBundlePath(file: string): boolean {
   return (
     file !== '' &&
     !file.startsWith('/') &&

@@ -26,9 +26,9 @@ export type WatchEvent =
   /**
    * A build finished (`first` for the initial full build). `diff` compares
    * with the bundle `dist/` held before; null when there was none, or when the
-   * build failed and wrote nothing.
+   * build failed and wrote nothing. `changes`: the file events that triggered it (none for the first).
    */
-  | { type: 'build'; first: boolean; result: BuildResult; diff: BundleDiff | null; ms: number }
+  | { type: 'build'; first: boolean; result: BuildResult; diff: BundleDiff | null; ms: number; changes: readonly FileChange[] }
   /** The watcher is listening: changes from now on are built. */
   | { type: 'ready'; root: string }
   /** prompt-build itself failed (a bug, or an I/O error writing `dist/`); watching goes on. */
@@ -72,7 +72,7 @@ export async function startWatch(buildOptions: Partial<BuildOptions> & { root: s
       }
       const diff = bundle && previous ? diffManifests(previous, bundle.manifest) : null;
       if (bundle) previous = bundle.manifest;
-      onEvent({ type: 'build', first: changes === undefined, result, diff, ms: performance.now() - started });
+      onEvent({ type: 'build', first: changes === undefined, result, diff, ms: performance.now() - started, changes: changes ?? [] });
     } catch (error) {
       // The compiler's state, and what a failed write left on disk, are unknown after a throw:
       // the next change starts a clean build, written without assumptions.

@@ -12,8 +12,12 @@ import { readTree, REPO, tempDir } from '../helpers/tree.js';
 
 const BIN = path.join(REPO, 'lib/cli/bin.js');
 
+/** Status lines start with the local time; `lines` holds them without it, `raw` as printed. */
+const TIME = /^\d\d:\d\d:\d\d /;
+
 export class WatchProcess {
   readonly lines: string[] = [];
+  readonly raw: string[] = [];
   private readonly child: ChildProcess;
   private readonly exited: Promise<number | null>;
   private lastOutput = Date.now();
@@ -27,7 +31,8 @@ export class WatchProcess {
     this.child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
       const parts = (partial + chunk).split('\n');
       partial = parts.pop()!;
-      this.lines.push(...parts);
+      this.raw.push(...parts);
+      this.lines.push(...parts.map((line) => line.replace(TIME, '')));
       this.lastOutput = Date.now();
     });
     this.child.stdout!.resume();

@@ -76,7 +76,7 @@ function cacheNote(e: PrefixEconomics): string {
 }
 
 function toHuman(a: AssembledPrompt, color: boolean): string {
-  const c = color ? pc : { bold: (s: string) => s, dim: (s: string) => s, yellow: (s: string) => s, cyan: (s: string) => s };
+  const c = color ? pc.createColors(true) : { bold: (s: string) => s, dim: (s: string) => s, yellow: (s: string) => s, cyan: (s: string) => s };
   const out: string[] = [c.bold('━━ system prompt ━━')];
   a.system.forEach((part, i) => {
     const label = a.labels[i]!;

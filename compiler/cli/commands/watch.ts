@@ -11,14 +11,28 @@ import { formatRebuildLine } from '../../watch/rebuild-line.js';
 import { startWatch, type WatchEvent } from '../../watch/session.js';
 import type { CommonOptions } from '../args.js';
 import type { Io } from '../io.js';
+import { UsageError } from '../usage-error.js';
 import { plural, report, toBuildOptions } from '../shared.js';
+import { clock, triggerLine } from '../watch-lines.js';
+import { resolveBuildOptions } from '../../build/config.js';
+import type { BuildResult } from '../../build/compiler.js';
+import { LiveReport } from '../serve/live-report.js';
+import { startPreviewServer } from '../serve/preview-server.js';
 
-export async function runWatch(options: CommonOptions, io: Io): Promise<number> {
+export async function runWatch(options: CommonOptions, serve: { port: number } | null, io: Io): Promise<number> {
   const buildOptions = toBuildOptions(options);
+  /** A status line, after the time. */
+  const status = (line: string) => io.err(`${clock(new Date())} ${line}`);
   const out = path.relative(process.cwd(), buildOptions.outDir!) || '.';
   let lost: (() => void) | undefined;
   const rootLost = new Promise<'root-gone'>((resolve) => (lost = () => resolve('root-gone')));
-  const print = printer(options, io, out, () => lost!());
+  const root = buildOptions.root;
+  const printEvent = printer(options, io, status, root, out, () => lost!());
+  const preview = serve ? await startPreview(serve.port, out, resolveBuildOptions(buildOptions).models, status) : null;
+  const print = (event: WatchEvent) => {
+    printEvent(event);
+    if (preview && event.type === 'build') preview.built(event.result);
+  };
   const stopped = new Promise<'signal'>((resolve) => {
     process.once('SIGINT', () => resolve('signal'));
     process.once('SIGTERM', () => resolve('signal'));
@@ -26,36 +40,40 @@ export async function runWatch(options: CommonOptions, io: Io): Promise<number> 
   const session = await startWatch(buildOptions, print);
   const why = await Promise.race([stopped, rootLost]);
   await session.close();
+  await preview?.close();
   if (why === 'root-gone') return 1;
-  io.err('watch stopped');
+  status('watch stopped');
   return 0;
 }
 
 /** What each watch event prints. Warnings repeat on every build, so they are shown only when they change. */
-function printer(options: CommonOptions, io: Io, out: string, onRootGone: () => void): (event: WatchEvent) => void {
+function printer(options: CommonOptions, io: Io, status: (line: string) => void, root: string, out: string, onRootGone: () => void): (event: WatchEvent) => void {
   let shownWarnings = '';
   return (event) => {
     switch (event.type) {
       case 'ready':
-        io.err(`watching ${path.relative(process.cwd(), event.root) || '.'} for changes · Ctrl-C to stop`);
+        status(`watching ${path.relative(process.cwd(), event.root) || '.'} for changes · Ctrl-C to stop`);
         return;
       case 'root-gone':
-        io.err(`✖ ${path.relative(process.cwd(), event.root) || '.'} is gone (deleted, moved, or without prompts/ and agents/); ${out}/ keeps the last good build; watch stopped`);
+        status(`✖ ${path.relative(process.cwd(), event.root) || '.'} is gone (deleted, moved, or without prompts/ and agents/); ${out}/ keeps the last good build; watch stopped`);
         onRootGone();
         return;
       case 'failure':
         // The file system's refusal or another build's lock is a one-line message; anything else is a bug in prompt-build.
-        if (event.error instanceof OutputWriteError || event.error instanceof LockTimeoutError) io.err(`✖ ${event.error.message}; ${out}/ keeps the last good build`);
+        if (event.error instanceof OutputWriteError || event.error instanceof LockTimeoutError) status(`✖ ${event.error.message}; ${out}/ keeps the last good build`);
         else io.err(`prompt-build: internal error: ${(event.error as Error)?.stack ?? String(event.error)}`);
-        io.err('still watching; the next change rebuilds from scratch');
+        status('still watching; the next change rebuilds from scratch');
         return;
       case 'build': {
         const { result, ms } = event;
+        const human = options.reporter === 'human' || options.reporter === 'github';
+        const trigger = triggerLine(event.changes, root);
+        if (human && trigger) status(trigger);
         const warnings = keyOf(result.diagnostics);
         const extra = { event: event.first ? 'build' : 'rebuild', ms: Math.round(ms), ...(event.diff ? { diff: event.diff } : {}) };
         if (!result.ok || warnings !== shownWarnings || options.reporter === 'json') report(io, options, result.ok, result.diagnostics, extra);
         if (result.ok) shownWarnings = warnings;
-        if (options.reporter === 'human' || options.reporter === 'github') io.err(statusLine(event, out));
+        if (human) status(statusLine(event, out));
       }
     }
   };
@@ -75,4 +93,25 @@ function statusLine({ first, result, diff, ms }: Extract<WatchEvent, { type: 'bu
 
 function keyOf(diagnostics: readonly Diagnostic[]): string {
   return diagnostics.map((d) => `${d.file}:${d.line}:${d.column}:${d.rule}:${d.message}`).join('\n');
+}
+
+/** The report served while watching: updated after every build, open pages told to reload. */
+async function startPreview(port: number, label: string, models: readonly string[], status: (line: string) => void) {
+  const live = new LiveReport(label, models);
+  let server;
+  try {
+    server = await startPreviewServer(port, () => live.html());
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') throw new UsageError(`--port ${port}: ${code === 'EADDRINUSE' ? 'already in use' : 'not allowed'} on 127.0.0.1; choose another with --port`);
+    throw error;
+  }
+  status(`serving the report on ${server.url}`);
+  return {
+    built(result: BuildResult) {
+      live.built(result);
+      server.changed();
+    },
+    close: () => server.close(),
+  };
 }

@@ -1,0 +1,60 @@
+/**
+ * `diff` for a terminal: what changed, loudest first (static prefix hashes),
+ * then per changed section and agent a unified diff of its text — a dynamic
+ * section's by its template — with the static/dynamic side it is on.
+ */
+import type pc from 'picocolors';
+
+type Colors = ReturnType<typeof pc.createColors>;
+import { isEmptyDiff, type BundleDiff, type ProfileChange, type SectionChange } from '../../bundle/bundle-diff.js';
+import type { TextChange, TextChanges } from '../../report/text-changes.js';
+import { formatLine, type Hunk } from '../../report/text-diff.js';
+import { short, size } from './markdown.js';
+
+export function diffText(diff: BundleDiff, text: TextChanges, labels: { old: string; new: string }, c: Colors): string {
+  const out = [c.bold(`prompt-build diff ${labels.old} → ${labels.new}`)];
+  const busts = diff.profiles.filter((p) => p.cacheBust).map((p) => p.name);
+  out.push(
+    busts.length > 0
+      ? c.red(c.bold(`⚠ static prefix changed — global prompt-cache bust: ${busts.join(', ')}`))
+      : c.green('static prefixes unchanged — the global prompt cache keeps hitting'),
+  );
+  if (isEmptyDiff(diff)) return [...out, 'No changes: both bundles hold the same prompts.'].join('\n');
+  out.push('');
+  const unchanged = diff.profiles.filter((p) => p.status === 'unchanged').map((p) => p.name);
+  for (const p of diff.profiles.filter((p) => p.status !== 'unchanged')) out.push(profileLine(p, c));
+  if (unchanged.length > 0) out.push(c.dim(`unchanged profiles: ${unchanged.join(', ')}`));
+  for (const s of text.sections) out.push('', c.bold(`section ${s.change.name}: ${sectionNote(s.change)}`), ...hunks(s, c));
+  for (const a of text.agents) out.push('', c.bold(`agent ${a.change.name}: ${a.change.status}${a.change.fields.length > 0 ? ` (${a.change.fields.join(', ')})` : ''}`), ...hunks(a, c));
+  const otherAgents = diff.agents.filter((a) => !text.agents.some((t) => t.change === a));
+  for (const a of otherAgents) out.push('', c.bold(`agent ${a.name}: ${a.status} (${a.fields.join(', ')})`));
+  return out.join('\n');
+}
+
+function profileLine(p: ProfileChange, c: Colors): string {
+  if (p.status !== 'changed') return `profile ${p.name}: ${p.status}`;
+  const parts = [`profile ${p.name}: changed`];
+  parts.push(p.cacheBust ? c.red(`⚠ static prefix ${short(p.staticPrefixHash.old)} → ${short(p.staticPrefixHash.new)}`) : `static prefix unchanged ${short(p.staticPrefixHash.new)}`);
+  parts.push(`static tokens ${size(p.staticTokens)}`);
+  if (p.boundaryIndex.old !== p.boundaryIndex.new) parts.push(`boundary ${p.boundaryIndex.old} → ${p.boundaryIndex.new}`);
+  const sections = [...p.sectionsAdded.map((s) => `+${s}`), ...p.sectionsRemoved.map((s) => `−${s}`)];
+  if (sections.length > 0) parts.push(`sections ${sections.join(' ')}`);
+  return parts.join(' · ');
+}
+
+function sectionNote(s: SectionChange): string {
+  if (s.moved) return `moved ${s.kind.old} → ${s.kind.new}, across the boundary`;
+  const kind = s.kind.new ?? s.kind.old;
+  const where = kind === 'static' ? 'static, before the boundary' : `dynamic (${s.cache.new ?? s.cache.old}), after the boundary`;
+  const cache = s.status === 'changed' && s.cache.old !== s.cache.new ? ` · ${s.cache.old} → ${s.cache.new}` : '';
+  return `${s.status} · ${where}${cache} · bytes ${size(s.bytes)}`;
+}
+
+function hunks(change: TextChange<{ name: string }>, c: Colors): string[] {
+  if (change.hunks.length === 0) return [c.dim('  (text unchanged)')];
+  return [c.red(`--- old/${change.change.name}`), c.green(`+++ new/${change.change.name}`), ...change.hunks.flatMap((h) => hunkLines(h, c))];
+}
+
+function hunkLines(hunk: Hunk, c: Colors): string[] {
+  return [c.cyan(hunk.header), ...hunk.lines.map((l) => (l.kind === 'add' ? c.green(formatLine(l)) : l.kind === 'del' ? c.red(formatLine(l)) : formatLine(l)))];
+}

@@ -1,0 +1,20 @@
+/**
+ * Cost facts per configured model, for the report and `diff`: the minimum
+ * cacheable prefix and the cache price multipliers, from the sourced cache
+ * facts (cache-facts/) — a cache write at the default TTL.
+ */
+import { resolveCacheFact } from '../cache-facts/cache-fact-lookup.js';
+import type { CostFacts } from './cost.js';
+
+export function costFactsFor(model: string): CostFacts {
+  const fact = resolveCacheFact(model)?.fact;
+  const ttl = fact?.ttls[0] ?? 'automatic';
+  return {
+    model,
+    family: fact?.family ?? null,
+    minimumTokens: fact?.minimumTokens ?? null,
+    readMultiplier: fact?.readMultiplier ?? null,
+    writeMultiplier: fact ? (fact.writeMultiplier[ttl] ?? fact.writeMultiplier.automatic ?? 1) : null,
+    source: fact ? `${fact.source} (read ${fact.read})` : null,
+  };
+}
