@@ -80,6 +80,8 @@ function namesInHelp(help: string): { commands: string[]; options: string[] } {
 /** yargs' form of an option. Values are checked by `toCommand` (the same code as the quick parser's), not here. */
 function toYargs(spec: OptionSpec): Options {
   const option: Options = { type: spec.type === 'array' ? 'string' : spec.type, describe: spec.describe };
+  // A string flag takes the next word whatever it is (`--out-file -` is stdout, not a positional).
+  if (spec.type === 'string') option.requiresArg = true;
   if (spec.type === 'array') option.array = true;
   if (spec.choices) option.choices = [...spec.choices];
   if (spec.default !== undefined) option.default = spec.default;

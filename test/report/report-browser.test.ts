@@ -44,7 +44,7 @@ describe('prompt-build report in a browser', () => {
       await expect.poll(() => profile.isVisible()).toBe(true);
       expect(await profile.locator('.boundary').count()).toBe(1);
       expect(await profile.locator('.boundary').isVisible()).toBe(true);
-      expect(await profile.locator('.min span').textContent()).toBe('claude-sonnet ≥ 1,024');
+      expect(await profile.locator('.min span').textContent()).toBe('claude-sonnet ≥ 2,048'); // the bare alias: the largest minimum of the line (cache-facts)
     }
     // default: two static sections, then the boundary, then two dynamic ones.
     const kinds = await page.locator('[data-profile="default"] .bar > *').evaluateAll((els) => els.map((e) => e.className));

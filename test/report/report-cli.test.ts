@@ -134,14 +134,14 @@ describe('prompt-build report: the page', () => {
 
 describe('prompt-build report: costs from the cache facts', () => {
   it('prices cold and warm requests per model, and says when a prefix is too short or a model unknown', async () => {
-    // 4,400 bytes: ~1,100 tokens of static prefix, above claude-sonnet's 1,024-token minimum.
+    // 4,400 bytes: ~1,100 tokens of static prefix, above Claude Sonnet 4.5's 1,024-token minimum.
     const big = await builtTree({ ...TREE, 'prompts/sections/hostile.md': `${'x'.repeat(4399 - 36)}\n`, 'prompts/sections/intro.md': 'Intro line for the prefix, 36 bytes\n' });
-    const run = await runCli(['report', path.join(big, 'dist'), '--out-file', '-', '--model', 'claude-sonnet', '--model', 'mystery-1']);
+    const run = await runCli(['report', path.join(big, 'dist'), '--out-file', '-', '--model', 'claude-sonnet-4-5', '--model', 'mystery-1']);
     expect(run.code, run.stderr).toBe(0);
     const card = /<article class="profile" id="p-0" data-profile="default">[\s\S]*?<\/article>/.exec(run.stdout)![0];
     expect(card).toContain('static prefix ~1,100 tokens in 2 sections');
     const dynamic = Number(/dynamic tail ~(\d+) tokens/.exec(card)![1]);
-    const row = /<tr><td>claude-sonnet<\/td>(.*?)<\/tr>/.exec(card)![1]!;
+    const row = /<tr><td>claude-sonnet-4-5<\/td>(.*?)<\/tr>/.exec(card)![1]!;
     const cells = [...row.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => m[1]);
     expect(cells).toEqual(['1,024', '<span class="ok">yes</span>', (1100 * 1.25 + dynamic).toLocaleString('en-US'), String(110 + dynamic), '990.0k']);
     expect(card).toContain('<tr><td>mystery-1</td><td colspan="5" class="warn">no cache facts known for this model</td></tr>');

@@ -49,7 +49,7 @@ async function materialise(t: HostileTree, previous: string): Promise<string> {
     fsSync.rmSync(file, { force: true });
     fsSync.symlinkSync(target, file);
   }
-  if (t.fifos.length > 0) execFileSync('mkfifo', t.fifos.map(place));
+  if (t.fifos.length > 0) execFileSync('mkfifo', [...new Set(t.fifos)].map(place));
   fsSync.cpSync(previous, path.join(root, 'dist'), { recursive: true });
   return root;
 }
