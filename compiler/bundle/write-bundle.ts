@@ -13,9 +13,8 @@
  * everything it names are intact.
  */
 import fsSync from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import { BundleFiles, type Piece } from '../incremental/pieces.js';
+import { bytesOf, stage, temporaryName, writeTemporary } from './commit-files.js';
 import { directoriesOf, dirTimes, fileHoldsSync, listFiles, openOrNull, removeEmptiedDirs, unchangedSince } from './disk.js';
 import { acquireLock, type OutDirLock } from './lock.js';
 import { OutDirError } from './out-dir.js';
@@ -254,60 +253,4 @@ function asWriteError(error: unknown, outDir: string): unknown {
   }
   const what = (e.message.split(': ')[1] ?? e.message).split(',')[0];
   return new OutputWriteError(file, e.code, `cannot write ${file}: ${what} (${e.code})`);
-}
-
-/**
- * Writes the new content of a commit file to a temporary file beside it, to
- * be renamed into place once the artifacts are written; returns its path, or
- * null when the file needs no writing (when still there, see `writeBundle`):
- * unchanged since this process last wrote it, or found holding these bytes.
- */
-async function stage(outDir: string, rel: string, files: ReadonlyMap<string, string>, previous?: ReadonlyMap<string, string>): Promise<string | null> {
-  if (previous?.has(rel) && sameContent(previous, files, rel)) return null;
-  const file = path.join(outDir, rel);
-  const chunks = bytesOf(files, rel);
-  if (!previous?.has(rel) && fileHoldsSync(file, chunks)) return null;
-  return writeTemporary(file, chunks);
-}
-
-/**
- * Whether `previous` held what `files` holds at commit file `rel`. Files
- * generated in pieces are compared piece by piece: comparing two equally long
- * ropes as strings would flatten both, copying tens of megabytes on a large bundle.
- */
-function sameContent(previous: ReadonlyMap<string, string>, files: ReadonlyMap<string, string>, rel: string): boolean {
-  const before = piecesOf(previous, rel);
-  const now = piecesOf(files, rel);
-  if (before && now) return before.length === now.length && before.every((piece, i) => piece === now[i] || piece.text === now[i]!.text);
-  return previous.get(rel) === files.get(rel);
-}
-
-function piecesOf(files: ReadonlyMap<string, string>, rel: string): readonly Piece[] | undefined {
-  return files instanceof BundleFiles ? files.pieces(rel) : undefined;
-}
-
-/** The UTF-8 bytes of a file, in the pieces' own (cached) buffers when it has pieces. */
-function bytesOf(files: ReadonlyMap<string, string>, rel: string): readonly Buffer[] {
-  return piecesOf(files, rel)?.map((piece) => piece.bytes) ?? [Buffer.from(files.get(rel)!)];
-}
-
-function temporaryName(rel: string): string {
-  return `${rel}.${process.pid}.tmp`;
-}
-
-/** Written whole beside `file`, for a rename into place: readers see the old file or the new one, never part of one. */
-async function writeTemporary(file: string, chunks: readonly Buffer[]): Promise<string> {
-  const tmp = temporaryName(file);
-  // Journaled as the tool's: whatever an earlier run left at this name goes, and is never written through.
-  await fs.rm(tmp, { force: true });
-  const handle = await fs.open(tmp, 'wx');
-  try {
-    // One call: libuv writes the buffers in batches the system allows, resuming after short writes.
-    const { bytesWritten } = await handle.writev(chunks);
-    const size = chunks.reduce((n, chunk) => n + chunk.length, 0);
-    if (bytesWritten !== size) throw new Error(`${tmp}: wrote ${bytesWritten} of ${size} bytes`);
-  } finally {
-    await handle.close();
-  }
-  return tmp;
 }
