@@ -122,6 +122,20 @@ describe('the expanded-size guard', () => {
     expect(errors(result.diagnostics).map((d) => `${d.rule} ${d.line}:${d.column}`)).toEqual(['include/too-large-expanded 2:51']);
   });
 
+  it('bounds the source map too: a deep chain of short pieces repeats its whole chain in each', async () => {
+    // 300 levels of 10 bytes: a 3 KB text, but a map of 1.7 MB — over 64 times the 4,000-byte limit, and over 1 MiB.
+    const levels = 300;
+    const files: Record<string, string> = { ...PROFILE, 'prompts/sections/s.md': 'start\n@../fragments/f0.md\n' };
+    for (let i = 0; i < levels; i++) files[`prompts/fragments/f${i}.md`] = i + 1 < levels ? `level ${i}\n@./f${i + 1}.md\n` : `level ${i}\n`;
+    const root = await tree(files);
+    const result = await buildProject({ root, cacheDir: null, maxDepth: levels + 1, maxExpandedBytes: 4000, parallelThreshold: Number.POSITIVE_INFINITY });
+    expect(errors(result.diagnostics)).toHaveLength(1);
+    const [d] = errors(result.diagnostics);
+    expect(d).toMatchObject({ rule: 'include/too-large-expanded', file: 'prompts/sections/s.md', line: 2, column: 1 });
+    expect(d!.message).toContain('source map goes over 1048576 bytes');
+    expect(d!.message).toContain('prompts/sections/s.md → prompts/fragments/f0.md → prompts/fragments/f1.md →');
+  });
+
   it('the CLI takes --max-expanded-bytes', async () => {
     const root = await tree(fanOut(3, 10));
     const run = await runCli(['build', '--root', root, '--no-cache', '--max-expanded-bytes', '5000']);
