@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchBuild } from './build.mjs';
 import { benchContext } from './context.mjs';
+import { benchPathological } from './pathological.mjs';
 import { benchRender } from './render.mjs';
 import { benchAssemble } from './runtime.mjs';
 import { benchWatch, PAUSE_MS } from './watch.mjs';
@@ -42,6 +43,11 @@ for (const files of sizes) {
   row(`watch: fragment edit → rebuilt, ${files.toLocaleString('en')} files`, ms(w.incrementalMs), `cold ${ms(w.coldMs)}`, `${(w.ratio * 100).toFixed(2)} %`, files >= 10000 ? '≤ 2 %' : '');
   row(`watch: leaf edit (one section), ${files.toLocaleString('en')} files`, ms(w.leafMs), '—', '—', '< 50 ms');
   row(`watch: leaf edit ${PAUSE_MS / 1000} s after the last rebuild, ${files.toLocaleString('en')} files`, ms(w.pausedLeafMs), '—', '—', '');
+}
+// Hostile shapes the default limits accept (issue 12): a whole process each, built or refused within the bound.
+for (const p of await benchPathological()) {
+  const outcome = p.expected ? '' : ` (exit ${p.code}: not as expected)`;
+  row(`${p.name}, whole process`, `${ms(p.ms)}, ${Math.round(p.peakRssMb)} MB peak RSS${outcome}`, '—', '—', '< 5 s, < 1 GiB');
 }
 row('assemble default profile, warm section cache', us(a.assembleNs), `array.join ${us(a.floorNs)}`, x(a.ratio), '≤ 3×');
 row('loadBundle of this repository’s dist/', ms(a.loadBundleMs), '—', '—', '');
