@@ -22,6 +22,7 @@ import { isInside, type IncludeHost } from './include.js';
 import { openParseCache } from './parse-cache.js';
 import type { SourceEntry } from './runtime/manifest.js';
 import { problemToDiagnostic, type ReadFailure, type Source } from './source.js';
+import { nestingDiagnostic } from './scan.js';
 import { isSource, SourceStore, type Loaded } from './source-store.js';
 import { SourcesRecord } from './sources-record.js';
 import { TOOL_FINGERPRINT } from './version.js';
@@ -149,6 +150,8 @@ export class Compiler {
     }
     const source = loaded;
     const base = source.problems.map((p) => problemToDiagnostic(source, p));
+    const tooDeep = nestingDiagnostic(source);
+    if (tooDeep) base.push(tooDeep);
     const realPath = realpathOr(source.path);
     if (!isInside(this.options.root, realPath)) {
       return failed(role, [diagnostic('source/outside-root', rel, { line: 1, column: 1 }, 'source is a symlink leading outside the project root')]);

@@ -25,6 +25,7 @@ export const RULES = [
   'source/too-large',
   'source/binary',
   'source/outside-root',
+  'source/nesting-too-deep',
   'template/syntax',
   'profile/unknown-section',
   'profile/static-after-dynamic',

@@ -24,7 +24,7 @@ import { diagnostic, InternalError, type Diagnostic, type RuleId } from './diagn
 import { failureDiagnostic, relativeToRoot, resolveCompileTarget, type IncludeHost } from './include.js';
 import { lineIndexOf } from './line-index.js';
 import type { SourceMapSegment } from './runtime/manifest.js';
-import type { Directive } from './scan.js';
+import { nestingDiagnostic, type Directive } from './scan.js';
 import { problemToDiagnostic, type ReadFailure, type Source } from './source.js';
 
 export interface TemplateHit {
@@ -200,7 +200,10 @@ function expandGraph(top: Source, graph: Graph, host: IncludeHost): Expansion {
     visited.add(node);
     const { source } = node;
     for (const offset of source.scan.templates) templates.push({ file: source.rel, offset: source.bodyOffset + offset });
-    if (node.source !== top) for (const problem of source.problems) report.add(problemToDiagnostic(source, problem));
+    if (node.source === top) return;
+    for (const problem of source.problems) report.add(problemToDiagnostic(source, problem));
+    const tooDeep = nestingDiagnostic(source);
+    if (tooDeep) report.add(tooDeep);
   };
   const nodeOf = (source: Source): Node => {
     const node = graph.nodes.get(source);

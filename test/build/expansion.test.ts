@@ -189,3 +189,25 @@ describe('the cost of expansion follows the size of the result', () => {
     expect(deepest.chain.slice(0, 3)).toEqual(['prompts/sections/s.md', 'prompts/fragments/f0.md', 'prompts/fragments/f1.md']);
   });
 });
+
+describe('list nesting', () => {
+  /** A list `depth` levels deep, an include in its deepest item. */
+  const deepList = (depth: number) => `${Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}- level ${i + 1}`).join('\n')} @../x.md\n`;
+
+  it('a list nested deeper than 100 levels is a diagnostic where it passes 100, not a tokenizer running for minutes', async () => {
+    const root = await tree({ ...PROFILE, 'prompts/sections/s.md': deepList(720), 'prompts/x.md': 'x\n' });
+    const result = await buildProject({ root, cacheDir: null });
+    expect(result.written).toBeNull();
+    expect(errors(result.diagnostics).map((d) => `${d.rule} ${d.file}:${d.line}:${d.column}`)).toEqual(['source/nesting-too-deep prompts/sections/s.md:101:1']);
+    expect(errors(result.diagnostics)[0]!.message).toBe('lists nest deeper than 100 levels here');
+  });
+
+  it('a list 100 levels deep builds, its include expanded; an included file nested deeper is reported in that file', async () => {
+    const root = await tree({ ...PROFILE, 'prompts/sections/s.md': deepList(100), 'prompts/x.md': 'x\n' });
+    const { text } = await staticText(root);
+    expect(text.endsWith('- level 100 x\n')).toBe(true);
+    await writeTree(root, { 'prompts/sections/s.md': 'See @../deep.md\n', 'prompts/deep.md': deepList(101) });
+    const result = await buildProject({ root, cacheDir: null });
+    expect(errors(result.diagnostics).map((d) => `${d.rule} ${d.file}:${d.line}`)).toEqual(['source/nesting-too-deep prompts/deep.md:101']);
+  });
+});
