@@ -14,7 +14,7 @@
 import { blockCuts } from './block-cuts.js';
 import { diagnostic, type Diagnostic } from './diagnostics.js';
 import { lineIndexOf } from './line-index.js';
-import { proseOf, type Range } from './prose.js';
+import { markdownParser, proseOf, type Range } from './prose.js';
 
 export interface Directive {
   /** Body offsets of the token `@path` (end exclusive). */
@@ -88,11 +88,12 @@ function mayHoldFinds(text: string, extensions: readonly string[], proseTemplate
 export function scanBody(body: string, extensions: readonly string[], { proseTemplates = true, everywhere = false } = {}): Scan {
   const scan: Scan = { directives: [], comments: [], templates: [] };
   if (everywhere) {
-    scanPart(body, 0, body.length, extensions, proseTemplates, scan);
+    scanPart(body, 0, body.length, extensions, proseTemplates, scan, markdownParser());
   } else if (mayHoldFinds(body, extensions, proseTemplates)) {
+    const parser = markdownParser();
     let from = 0;
     for (const to of [...blockCuts(body), body.length]) {
-      if (mayHoldFinds(body.slice(from, to), extensions, proseTemplates)) scanPart(body, from, to, extensions, proseTemplates, scan);
+      if (mayHoldFinds(body.slice(from, to), extensions, proseTemplates)) scanPart(body, from, to, extensions, proseTemplates, scan, parser);
       from = to;
     }
   }
@@ -101,13 +102,21 @@ export function scanBody(body: string, extensions: readonly string[], { proseTem
 }
 
 /** Tokenizes `body[from, to)` alone and adds what its prose holds, at body offsets. */
-function scanPart(body: string, from: number, to: number, extensions: readonly string[], proseTemplates: boolean, scan: Scan): void {
+function scanPart(
+  body: string,
+  from: number,
+  to: number,
+  extensions: readonly string[],
+  proseTemplates: boolean,
+  scan: Scan,
+  parser: ReturnType<typeof markdownParser>,
+): void {
   const tooDeep = deeperThan(body, from, to, MAX_LIST_NESTING);
   if (tooDeep !== null) {
     scan.tooDeep ??= tooDeep;
     return;
   }
-  const { texts, blockHtml } = proseOf(body.slice(from, to));
+  const { texts, blockHtml } = proseOf(body.slice(from, to), parser);
   for (const { start, end } of texts) scanText(body, from + start, from + end, extensions, proseTemplates, scan);
   for (const html of blockHtml) if (isPureComment(html.value)) scan.comments.push(commentRemoval(body, from + html.start, from + html.end));
 }
@@ -131,7 +140,6 @@ const LIST_MARKER = /([-*+]|\d{1,9}[.)])(?:[ \t]+|(?=\n)|$)/y;
  * laziness or code: an estimate that a list as deep as the limit reaches.
  */
 function deeperThan(body: string, from: number, to: number, limit: number): number | null {
-  if (!body.includes('\n  ', from) && !body.includes('\n\t', from)) return null; // nothing nests without indentation
   const open: number[] = []; // content columns of the open items
   for (let start = from; start < to; ) {
     let end = body.indexOf('\n', start);
