@@ -17,25 +17,30 @@ const MiB = 1024 * 1024;
 const PROFILE = '---\nsections: [s]\n---\n';
 
 /**
- * Each shape: its files, the extra CLI arguments it is built with, and
- * whether the build must refuse it (exit 1, `include/too-large-expanded`).
+ * Each shape: its files, the extra CLI arguments it is built with, and the
+ * rule of the diagnostic it must be refused with (exit 1), if it must be.
  * The section is `prompts/sections/s.md`, the one profile lists it.
  */
 export const SHAPES = {
   /** Five levels of ten includes each: 100,000 copies of the leaf, just under the 1 MiB expanded-size limit. */
   'fan-out at the expanded-size limit': () => fanOut({ levels: 5, width: 10, leaf: 'leaf text' }),
   /** The same twenty wide (3.2 million copies): stopped early by the expanded-size guard. */
-  'fan-out far over the limit (refused)': () => ({ ...fanOut({ levels: 5, width: 20, leaf: 'leaf text' }), refused: true }),
-  /** One list nested as deep as 1 MiB allows (about 720 levels), an include in its deepest item. */
-  '1 MiB of nested lists, one deep list': () => nestedList({ bytes: MiB - 4096, deep: true }),
+  'fan-out far over the limit (refused)': () => ({ ...fanOut({ levels: 5, width: 20, leaf: 'leaf text' }), refused: 'include/too-large-expanded' }),
+  /** One list nested as deep as 1 MiB allows (about 720 levels), an include in its deepest item: refused past 100 levels. */
+  '1 MiB of nested lists, one deep list (refused)': () => ({ ...nestedList({ bytes: MiB - 4096, deep: true }), refused: 'source/nesting-too-deep' }),
   /** Many lists nested ten deep, an include in each. */
   '1 MiB of nested lists, many ten-deep lists': () => nestedList({ bytes: MiB - 4096, deep: false }),
+  /** `- @../x.md` lines: 95,000 list items, an include in each, cut into as many parts to tokenize. */
+  '1 MiB of one-line list items, an include in each': () => ({
+    files: { 'prompts/profiles/p.md': PROFILE, 'prompts/sections/s.md': '- @../x.md\n'.repeat(95_000), 'prompts/x.md': 'x\n' },
+    args: [],
+  }),
   /** `@../x.md ` over and over: 1 MiB of include tokens (116,000 includes). */
   '1 MiB of include tokens': () => includeTokens({ bytes: MiB - 4096 }),
   /** A chain of 1,000 fragments, each including the next (depth limit raised): its map lists 500,000 chain entries. */
   '1,000-level include chain (--max-include-depth 1001)': () => chain({ length: 1000 }),
   /** The same 10,000 deep: its map would be 1.4 GB, refused by the map bound. */
-  '10,000-level include chain (--max-include-depth 10001, refused)': () => ({ ...chain({ length: 10000 }), refused: true }),
+  '10,000-level include chain (--max-include-depth 10001, refused)': () => ({ ...chain({ length: 10000 }), refused: 'include/too-large-expanded' }),
 };
 
 function fanOut({ levels, width, leaf }) {
@@ -132,7 +137,7 @@ export async function benchPathological() {
       await writeShape(dir, shape);
       const bytes = Object.values(shape.files).reduce((n, t) => n + Buffer.byteLength(t), 0);
       const run = await buildProcess(dir, shape.args);
-      const expected = shape.refused ? run.code === 1 && run.rules.includes('include/too-large-expanded') : run.code === 0;
+      const expected = shape.refused ? run.code === 1 && run.rules.includes(shape.refused) : run.code === 0;
       rows.push({ name, bytes, ...run, expected });
       console.error(`${name}: ${Math.round(run.ms)} ms, ${Math.round(run.peakRssMb)} MB, exit ${run.code} ${[...new Set(run.rules)].join(' ')}${expected ? '' : ' — NOT AS EXPECTED'}`);
     } finally {
