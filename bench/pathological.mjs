@@ -17,29 +17,37 @@ const MiB = 1024 * 1024;
 const PROFILE = '---\nsections: [s]\n---\n';
 
 /**
- * Each shape: its files and the extra CLI arguments it is built with. The
- * section is `prompts/sections/s.md`, the one profile lists it.
+ * Each shape: its files, the extra CLI arguments it is built with, and the
+ * rule of the diagnostic it must be refused with (exit 1), if it must be.
+ * The section is `prompts/sections/s.md`, the one profile lists it.
  */
 export const SHAPES = {
   /** Five levels of ten includes each: 100,000 copies of the leaf, just under the 1 MiB expanded-size limit. */
   'fan-out at the expanded-size limit': () => fanOut({ levels: 5, width: 10, leaf: 'leaf text' }),
   /** The same twenty wide (3.2 million copies): stopped early by the expanded-size guard. */
-  'fan-out far over the limit (refused)': () => fanOut({ levels: 5, width: 20, leaf: 'leaf text' }),
-  /** One list nested as deep as 1 MiB allows, an include in its deepest item. */
-  '1 MiB of nested lists, one deep list': () => nestedList({ bytes: MiB - 4096, deep: true }),
+  'fan-out far over the limit (refused)': () => ({ ...fanOut({ levels: 5, width: 20, leaf: 'leaf text' }), refused: 'include/too-large-expanded' }),
+  /** One list nested as deep as 1 MiB allows (about 720 levels), an include in its deepest item: refused past 100 levels. */
+  '1 MiB of nested lists, one deep list (refused)': () => ({ ...nestedList({ bytes: MiB - 4096, deep: true }), refused: 'source/nesting-too-deep' }),
   /** Many lists nested ten deep, an include in each. */
   '1 MiB of nested lists, many ten-deep lists': () => nestedList({ bytes: MiB - 4096, deep: false }),
-  /** `@./x.md ` over and over: 1 MiB of include tokens. */
+  /** `- @../x.md` lines: 95,000 list items, an include in each, cut into as many parts to tokenize. */
+  '1 MiB of one-line list items, an include in each': () => ({
+    files: { 'prompts/profiles/p.md': PROFILE, 'prompts/sections/s.md': '- @../x.md\n'.repeat(95_000), 'prompts/x.md': 'x\n' },
+    args: [],
+  }),
+  /** `@../x.md ` over and over: 1 MiB of include tokens (116,000 includes). */
   '1 MiB of include tokens': () => includeTokens({ bytes: MiB - 4096 }),
-  /** A chain of 10,000 fragments, each including the next (depth limit raised). */
-  '10,000-level include chain (--max-include-depth 10000)': () => chain({ length: 10000 }),
+  /** A chain of 1,000 fragments, each including the next (depth limit raised): its map lists 500,000 chain entries. */
+  '1,000-level include chain (--max-include-depth 1001)': () => chain({ length: 1000 }),
+  /** The same 10,000 deep: its map would be 1.4 GB, refused by the map bound. */
+  '10,000-level include chain (--max-include-depth 10001, refused)': () => ({ ...chain({ length: 10000 }), refused: 'include/too-large-expanded' }),
 };
 
 function fanOut({ levels, width, leaf }) {
   const files = { 'prompts/profiles/p.md': PROFILE };
-  const line = (next) => Array.from({ length: width }, () => `@./${next}.md`).join('\n');
-  files['prompts/sections/s.md'] = `${line('../fragments/f1')}\n`;
-  for (let i = 1; i < levels; i++) files[`prompts/fragments/f${i}.md`] = `${line(`f${i + 1}`)}\n`;
+  const line = (target) => Array.from({ length: width }, () => `@${target}`).join('\n');
+  files['prompts/sections/s.md'] = `${line('../fragments/f1.md')}\n`;
+  for (let i = 1; i < levels; i++) files[`prompts/fragments/f${i}.md`] = `${line(`./f${i + 1}.md`)}\n`;
   files[`prompts/fragments/f${levels}.md`] = `${leaf}\n`;
   return { files, args: [] };
 }
@@ -53,23 +61,23 @@ function nestedList({ bytes, deep }) {
   };
   if (deep) {
     for (let depth = 0; size < bytes - 2 * depth - 20; depth++) push(`${'  '.repeat(depth)}- item ${depth}`);
-    push(`${'  '.repeat(lines.length)}- @./x.md`);
+    push(`${'  '.repeat(lines.length)}- @../x.md`);
   } else {
     while (size < bytes - 400) {
       for (let depth = 0; depth < 10; depth++) push(`${'  '.repeat(depth)}- item at depth ${depth}`);
-      push(`${'  '.repeat(10)}- see @./x.md`);
+      push(`${'  '.repeat(10)}- see @../x.md`);
     }
   }
-  return { files: { 'prompts/profiles/p.md': PROFILE, 'prompts/sections/s.md': `${lines.join('\n')}\n`, 'prompts/sections/x.md': 'x\n' }, args: [] };
+  return { files: { 'prompts/profiles/p.md': PROFILE, 'prompts/sections/s.md': `${lines.join('\n')}\n`, 'prompts/x.md': 'x\n' }, args: [] };
 }
 
 function includeTokens({ bytes }) {
-  const token = '@./x.md ';
+  const token = '@../x.md ';
   return {
     files: {
       'prompts/profiles/p.md': PROFILE,
       'prompts/sections/s.md': `${token.repeat(Math.floor(bytes / token.length))}\n`,
-      'prompts/sections/x.md': 'x\n',
+      'prompts/x.md': 'x\n',
     },
     args: [],
   };
@@ -129,8 +137,9 @@ export async function benchPathological() {
       await writeShape(dir, shape);
       const bytes = Object.values(shape.files).reduce((n, t) => n + Buffer.byteLength(t), 0);
       const run = await buildProcess(dir, shape.args);
-      rows.push({ name, bytes, ...run });
-      console.error(`${name}: ${Math.round(run.ms)} ms, ${Math.round(run.peakRssMb)} MB, exit ${run.code} ${[...new Set(run.rules)].join(' ')}`);
+      const expected = shape.refused ? run.code === 1 && run.rules.includes(shape.refused) : run.code === 0;
+      rows.push({ name, bytes, ...run, expected });
+      console.error(`${name}: ${Math.round(run.ms)} ms, ${Math.round(run.peakRssMb)} MB, exit ${run.code} ${[...new Set(run.rules)].join(' ')}${expected ? '' : ' — NOT AS EXPECTED'}`);
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
@@ -147,6 +156,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   } else {
     const rows = await benchPathological();
     console.log('| shape | sources | exit | time | peak RSS |\n|---|---|---|---|---|');
-    for (const r of rows) console.log(`| ${r.name} | ${(r.bytes / 1024).toFixed(0)} KiB | ${r.code} | ${Math.round(r.ms).toLocaleString('en')} ms | ${Math.round(r.peakRssMb)} MB |`);
+    for (const r of rows) console.log(`| ${r.name} | ${(r.bytes / 1024).toFixed(0)} KiB | ${r.code}${r.expected ? '' : ' (unexpected)'} | ${Math.round(r.ms).toLocaleString('en')} ms | ${Math.round(r.peakRssMb)} MB |`);
   }
 }

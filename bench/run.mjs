@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchBuild } from './build.mjs';
 import { benchContext } from './context.mjs';
+import { benchPathological } from './pathological.mjs';
 import { benchRender } from './render.mjs';
 import { benchReport } from './report.mjs';
 import { benchAssemble } from './runtime.mjs';
@@ -46,6 +47,11 @@ for (const files of sizes) {
   const p = await benchReport({ files });
   row(`report: read the bundle + the report's data, ${files.toLocaleString('en')} files`, ms(p.readMs + p.dataMs), '—', '—', files >= 10000 ? '< 1 s' : '');
   row(`report: the HTML page (${p.megabytes.toFixed(1)} MB), ${files.toLocaleString('en')} files`, ms(p.htmlMs), '—', '—', '');
+}
+// Hostile shapes the default limits accept (issue 12): a whole process each, built or refused within the bound.
+for (const p of await benchPathological()) {
+  const outcome = p.expected ? '' : ` (exit ${p.code}: not as expected)`;
+  row(`${p.name}, whole process`, `${ms(p.ms)}, ${Math.round(p.peakRssMb)} MB peak RSS${outcome}`, '—', '—', '< 5 s, < 1 GiB');
 }
 row('assemble default profile, warm section cache', us(a.assembleNs), `array.join ${us(a.floorNs)}`, x(a.ratio), '≤ 3×');
 row('loadBundle of this repository’s dist/', ms(a.loadBundleMs), '—', '—', '');

@@ -24,6 +24,7 @@ import { problemToDiagnostic, type ReadFailure, type Source } from '../markdown/
 import { isSource, SourceStore, type Loaded } from '../incremental/source-store.js';
 import { SourcesRecord } from '../incremental/sources-record.js';
 import { describeTextProblem } from '../markdown/text-check.js';
+import { nestingDiagnostic } from '../markdown/scan.js';
 import { TOOL_FINGERPRINT } from './version.js';
 
 export interface FileChange {
@@ -157,6 +158,8 @@ export class Compiler {
     }
     const source = loaded;
     const base = source.problems.map((p) => problemToDiagnostic(source, p));
+    const tooDeep = nestingDiagnostic(source);
+    if (tooDeep) base.push(tooDeep);
     const lookup = (file: string) => this.lookup(file);
     switch (role) {
       case 'section': {

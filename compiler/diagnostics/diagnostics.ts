@@ -31,6 +31,7 @@ export const RULES = [
   'source/encoding',
   'source/not-a-file',
   'source/outside-root',
+  'source/nesting-too-deep',
   'template/syntax',
   'template/unknown-helper',
   'template/helper-form',

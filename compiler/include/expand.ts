@@ -16,21 +16,22 @@
  * into 69 MB. The walk counts the UTF-8 bytes it appends and stops as soon as
  * the text is certain to go over the expanded-size limit (§3.10), with one
  * diagnostic at the directive in the source that led there, naming the chain.
+ * It counts the source map too: every segment lists its include chain, so
+ * deep chains of short pieces make a map many times the text (a 10,000-level
+ * chain, 1.4 GB); the map may be `MAP_BYTES_PER_BYTE` times the limit.
  */
 import { diagnostic, InternalError, type Diagnostic, type RuleId } from '../diagnostics/diagnostics.js';
 import { failureDiagnostic, relativeToRoot, resolveCompileTarget, type IncludeHost } from './include.js';
+import { chainThrough, NO_CHAIN, TextBuilder, type Chain, type TextSegment } from './expanded-text.js';
 import { lineIndexOf } from './line-index.js';
 import type { SourceMapSegment } from '../runtime/manifest.js';
-import type { Directive } from '../markdown/scan.js';
+import { nestingDiagnostic, type Directive } from '../markdown/scan.js';
 import { problemToDiagnostic, type ReadFailure, type Source } from '../markdown/source.js';
+
+export type { TextSegment };
 
 export interface TemplateHit {
   file: string;
-  offset: number;
-}
-
-/** A source-map segment that also knows the UTF-16 offset in its file's text where it starts. */
-export interface TextSegment extends SourceMapSegment {
   offset: number;
 }
 
@@ -51,6 +52,15 @@ export interface Expansion {
   templates: TemplateHit[];
   diagnostics: Diagnostic[];
 }
+
+/**
+ * How much larger than the expanded-size limit a text's source map may be:
+ * room for 100,000 pieces five includes deep (a fan-out at the limit), not for
+ * the megabytes of path that thousands of nested levels repeat in each piece.
+ */
+export const MAP_BYTES_PER_BYTE = 64;
+/** …and at least this, so that a small limit does not refuse the map of a text it lets through. */
+const MIN_MAP_BYTES = 1024 * 1024;
 
 /** Compile mode: the source's body with every directive replaced and comments removed. */
 export async function expandIncludes(source: Source, host: IncludeHost): Promise<Expansion> {
@@ -143,17 +153,18 @@ interface Frame {
   /** Body offset copied up to. */
   cursor: number;
   /** Its segments' include chain (empty for the source itself). */
-  chain: string[];
+  chain: Chain;
   /** The chain of each file it includes, from the source down to it, by path: one array for repeated includes. */
-  childChains: Map<string, string[]> | null;
+  childChains: Map<string, Chain> | null;
   /** Length of the text when it began: its final newline, if it ends with one, is dropped (§3.7). */
   start: number;
   /** The directive of its includer that brought it in (null for the source itself). */
   via: Directive | null;
 }
 
-/** Where the text first went over the limit: the chain of files open then. */
+/** Where the text (or its map) first went over the limit: the chain of files open then. */
 interface Crossing {
+  map: boolean;
   chain: string[];
   /** The directive in the source under which it happened, or the body offset in the source itself. */
   at: Directive | number;
@@ -174,7 +185,10 @@ function expandGraph(top: Source, graph: Graph, host: IncludeHost): Expansion {
     visited.add(node);
     const { source } = node;
     for (const offset of source.scan.templates) templates.push({ file: source.rel, offset: source.bodyOffset + offset });
-    if (node.source !== top) for (const problem of source.problems) report.add(problemToDiagnostic(source, problem));
+    if (node.source === top) return;
+    for (const problem of source.problems) report.add(problemToDiagnostic(source, problem));
+    const tooDeep = nestingDiagnostic(source);
+    if (tooDeep) report.add(tooDeep);
   };
   const nodeOf = (source: Source): Node => {
     const node = graph.nodes.get(source);
@@ -184,22 +198,29 @@ function expandGraph(top: Source, graph: Graph, host: IncludeHost): Expansion {
 
   const topNode = nodeOf(top);
   visit(topNode);
-  const stack: Frame[] = [{ node: topNode, next: 0, cursor: 0, chain: [], childChains: null, start: 0, via: null }];
+  const stack: Frame[] = [{ node: topNode, next: 0, cursor: 0, chain: NO_CHAIN, childChains: null, start: 0, via: null }];
   /** Path of each file on the stack → its index: the cycle guard. */
   const onStack = new Map<string, number>([[top.path, 0]]);
 
   let crossing: Crossing | null = null;
+  // After the source's last slice its frame is gone from the stack: the chain is the source alone.
+  const crossingHere = (map: boolean): Crossing => ({ map, chain: stack.length > 0 ? stack.map((f) => f.node.source.rel) : [top.rel], at: stack[1]?.via ?? out.crossedAt });
+  const mapLimit = Math.max(limit * MAP_BYTES_PER_BYTE, MIN_MAP_BYTES);
   /** After each change of the text: notes where it went over the limit; true once it cannot end under it. */
   const overflows = (): boolean => {
+    if (out.mapBytes > mapLimit) {
+      crossing = crossingHere(true);
+      return true;
+    }
     if (out.bytes <= limit) {
       crossing = null;
       return false;
     }
-    crossing ??= { chain: stack.map((f) => f.node.source.rel), at: stack[1]?.via ?? out.crossedAt };
+    crossing ??= crossingHere(false);
     // Each open include may still drop its final newline, one byte.
     return out.bytes - (stack.length - 1) > limit;
   };
-  const crossed = (): Crossing => crossing ?? { chain: [top.rel], at: 0 };
+  const crossed = (): Crossing => crossing ?? { map: false, chain: [top.rel], at: 0 };
 
   /** The frame of an include, or null when a guard refuses it (a diagnostic says why). */
   const enter = (frame: Frame, directive: Directive, link: Link): Frame | null => {
@@ -228,7 +249,7 @@ function expandGraph(top: Source, graph: Graph, host: IncludeHost): Expansion {
     visit(node);
     frame.childChains ??= new Map();
     let chain = frame.childChains.get(link.file);
-    if (!chain) frame.childChains.set(link.file, (chain = [...(frame.chain.length > 0 ? frame.chain : [includer.rel]), link.rel]));
+    if (!chain) frame.childChains.set(link.file, (chain = chainThrough(frame.chain, includer.rel, link.rel)));
     return { node, next: 0, cursor: 0, chain, childChains: null, start: out.length, via: directive };
   };
 
@@ -261,7 +282,7 @@ function expandGraph(top: Source, graph: Graph, host: IncludeHost): Expansion {
   }
 
   const tooLarge = stopped || out.bytes > limit;
-  if (tooLarge) report.overflow(top, crossed(), limit);
+  if (tooLarge) report.overflow(top, crossed(), limit, mapLimit);
   return {
     text: tooLarge ? '' : out.text(),
     segments: tooLarge ? [] : out.segments,
@@ -291,7 +312,15 @@ class Reports {
     this.add(diagnostic(rule, source.rel, at, message, note === undefined ? {} : { note }));
   }
 
-  overflow(top: Source, crossing: Crossing, limit: number): void {
+  overflow(top: Source, crossing: Crossing, limit: number, mapLimit: number): void {
+    if (crossing.map) {
+      const chain = crossing.chain.join(' → ');
+      const note = 'each piece of the text lists, in the source map, the include chain it came through; include less deeply, or raise the limit (--max-expanded-bytes)';
+      const message = `with its includes expanded, the text's source map goes over ${mapLimit} bytes (${MAP_BYTES_PER_BYTE} times the ${limit}-byte limit, or 1 MiB) in ${chain}`;
+      if (typeof crossing.at === 'number') this.add(diagnostic('include/too-large-expanded', top.rel, lineIndexOf(top).positionAt(top.bodyOffset + crossing.at), message, { note }));
+      else this.at(top, crossing.at, 'include/too-large-expanded', message, note);
+      return;
+    }
     const note = 'includes multiply: a file included n times by a file included m times is inlined n × m times; include less, or raise the limit (--max-expanded-bytes)';
     if (typeof crossing.at === 'number') {
       const at = lineIndexOf(top).positionAt(top.bodyOffset + crossing.at);
@@ -301,61 +330,4 @@ class Reports {
       this.at(top, crossing.at, 'include/too-large-expanded', `with its includes expanded, the text goes over the ${limit}-byte limit in ${chain}`, note);
     }
   }
-}
-
-/** The expanded text in slices of the sources, with its source map, its length and its UTF-8 size kept as it grows. */
-class TextBuilder {
-  readonly segments: TextSegment[] = [];
-  length = 0;
-  bytes = 0;
-  /** Body offset, in the file of the slice that did it, of the character that last took the size over the limit. */
-  crossedAt = 0;
-  private readonly parts: string[] = [];
-
-  constructor(private readonly limit: number) {}
-
-  copy(node: Node, from: number, to: number, chain: string[]): void {
-    if (to <= from) return;
-    const { source } = node;
-    const text = source.body.slice(from, to);
-    const offset = source.bodyOffset + from;
-    this.segments.push({ start: this.length, end: this.length + text.length, file: source.rel, line: lineIndexOf(source).lineOf(offset), chain, offset });
-    this.parts.push(text);
-    this.length += text.length;
-    const before = this.bytes;
-    this.bytes += node.ascii ? text.length : Buffer.byteLength(text);
-    if (before <= this.limit && this.bytes > this.limit) this.crossedAt = from + charsWithin(text, this.limit - before, node.ascii);
-  }
-
-  /** Drops the text's last character if it is a newline written since `since`. */
-  dropFinalNewline(since: number): void {
-    const last = this.parts[this.parts.length - 1];
-    if (this.length <= since || last === undefined || !last.endsWith('\n')) return;
-    if (last.length === 1) this.parts.pop();
-    else this.parts[this.parts.length - 1] = last.slice(0, -1);
-    this.length--;
-    this.bytes--;
-    const segment = this.segments[this.segments.length - 1]!;
-    if (segment.end - 1 === segment.start) this.segments.pop();
-    else this.segments[this.segments.length - 1] = { ...segment, end: segment.end - 1 };
-  }
-
-  text(): string {
-    return this.parts.join('');
-  }
-}
-
-/** How many characters of `text` fit in `bytes` UTF-8 bytes. */
-function charsWithin(text: string, bytes: number, ascii: boolean): number {
-  if (ascii) return bytes;
-  let used = 0;
-  let i = 0;
-  while (i < text.length) {
-    const code = text.codePointAt(i)!;
-    const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-    if (used + size > bytes) break;
-    used += size;
-    i += code >= 0x10000 ? 2 : 1;
-  }
-  return i;
 }

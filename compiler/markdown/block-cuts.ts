@@ -5,7 +5,9 @@
  * something to find (scan.ts): an include line in a long prompt costs its
  * paragraph, not the prompt.
  *
- * A cut goes before a line that starts in column 0 right after a blank line,
+ * A cut goes before a bullet list item in column 0 whose content starts as a
+ * paragraph (`BULLET_ITEM`: a long list is cut between its items), and
+ * before a line that starts in column 0 right after a blank line,
  * the last line before which also started in column 0 (micromark reads the
  * line after an indented code block and its blank lines as if it interrupted
  * a paragraph: `2. x` there is text, not a list). There CommonMark has closed every container (a list item goes on only with
@@ -38,6 +40,18 @@ interface Fence {
   length: number;
 }
 
+/**
+ * A bullet list item in column 0 whose content starts as a paragraph: it
+ * starts a top-level block whatever line comes before (a list item ends
+ * there, a paragraph is interrupted, which a bullet item that is not empty
+ * may do), so a long list is cut between its items. Not when its content may
+ * open a block of its own (`- - x`, `- 1.`, `- > q`, `- ***`: an empty item
+ * cannot interrupt a paragraph, nor an ordered one that does not start at 1),
+ * and not before ordered items or block quote lines, which may continue what
+ * is above them.
+ */
+const BULLET_ITEM = /^[-*+][ \t]+[^\s\-*+_>#`~<=\d]/;
+
 /** Offsets of line starts where `body` may be cut, in order; none when this reader cannot tell. */
 export function blockCuts(body: string): number[] {
   if (body.includes(']:') || body.includes('\r') || OPENER_NOT_IN_COLUMN_0.test(body)) return [];
@@ -64,6 +78,7 @@ export function blockCuts(body: string): number[] {
     } else {
       const first = line[0];
       if (afterBlank && !afterIndented && first !== ' ' && first !== '\t') cuts.push(start);
+      else if (start > 0 && !maybeHtml && BULLET_ITEM.test(line)) cuts.push(start);
       if (first === '`' || first === '~') {
         const opener = FENCE_OPENER.exec(line);
         if (opener) {

@@ -12,7 +12,9 @@
  * kept (prose.ts).
  */
 import { blockCuts } from './block-cuts.js';
-import { proseOf, type Range } from './prose.js';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
+import { lineIndexOf } from '../include/line-index.js';
+import { markdownParser, proseOf, type Range } from './prose.js';
 
 export interface Directive {
   /** Body offsets of the token `@path` (end exclusive). */
@@ -30,7 +32,16 @@ export interface Scan {
   comments: Range[];
   /** Offsets of `{{` in text nodes (template expressions in prose); in a dynamic section's body, all of them. */
   templates: number[];
+  /**
+   * Where lists first nest deeper than `MAX_LIST_NESTING`: the part holding
+   * it was not tokenized (micromark's work per line grows with the square of
+   * the depth: 1 MiB of one list 720 levels deep took 15 s). A diagnostic.
+   */
+  tooDeep?: number;
 }
+
+/** Deepest list nesting the scanner tokenizes; markdown-it's `maxNesting` is 100 too. */
+export const MAX_LIST_NESTING = 100;
 
 const CANDIDATE_PREFIX = /^(\.{1,2}\/|~\/|\/)/;
 
@@ -77,23 +88,83 @@ function mayHoldFinds(text: string, extensions: readonly string[], proseTemplate
 export function scanBody(body: string, extensions: readonly string[], { proseTemplates = true, everywhere = false } = {}): Scan {
   const scan: Scan = { directives: [], comments: [], templates: [] };
   if (everywhere) {
-    scanPart(body, 0, body.length, extensions, proseTemplates, scan);
+    scanPart(body, 0, body.length, extensions, proseTemplates, scan, markdownParser());
   } else if (mayHoldFinds(body, extensions, proseTemplates)) {
+    const parser = markdownParser();
     let from = 0;
     for (const to of [...blockCuts(body), body.length]) {
-      if (mayHoldFinds(body.slice(from, to), extensions, proseTemplates)) scanPart(body, from, to, extensions, proseTemplates, scan);
+      if (mayHoldFinds(body.slice(from, to), extensions, proseTemplates)) scanPart(body, from, to, extensions, proseTemplates, scan, parser);
       from = to;
     }
   }
   if (!proseTemplates) scan.templates = allIndexes(body, '{{');
-  return scan.directives.length + scan.comments.length + scan.templates.length === 0 ? EMPTY_SCAN : scan;
+  return scan.directives.length + scan.comments.length + scan.templates.length === 0 && scan.tooDeep === undefined ? EMPTY_SCAN : scan;
 }
 
 /** Tokenizes `body[from, to)` alone and adds what its prose holds, at body offsets. */
-function scanPart(body: string, from: number, to: number, extensions: readonly string[], proseTemplates: boolean, scan: Scan): void {
-  const { texts, blockHtml } = proseOf(body.slice(from, to));
+function scanPart(
+  body: string,
+  from: number,
+  to: number,
+  extensions: readonly string[],
+  proseTemplates: boolean,
+  scan: Scan,
+  parser: ReturnType<typeof markdownParser>,
+): void {
+  const tooDeep = deeperThan(body, from, to, MAX_LIST_NESTING);
+  if (tooDeep !== null) {
+    scan.tooDeep ??= tooDeep;
+    return;
+  }
+  const { texts, blockHtml } = proseOf(body.slice(from, to), parser);
   for (const { start, end } of texts) scanText(body, from + start, from + end, extensions, proseTemplates, scan);
   for (const html of blockHtml) if (isPureComment(html.value)) scan.comments.push(commentRemoval(body, from + html.start, from + html.end));
+}
+
+/** The diagnostic of a file whose lists nest too deep to scan, if they do. */
+export function nestingDiagnostic(file: { rel: string; text: string; bodyOffset: number; scan: Scan }): Diagnostic | null {
+  if (file.scan.tooDeep === undefined) return null;
+  const at = lineIndexOf(file).positionAt(file.bodyOffset + file.scan.tooDeep);
+  return diagnostic('source/nesting-too-deep', file.rel, at, `lists nest deeper than ${MAX_LIST_NESTING} levels here`, {
+    note: "the Markdown tokenizer's work on a line grows with the square of its depth, so this block is not read for includes and templates; flatten the list",
+  });
+}
+
+const LIST_MARKER = /([-*+]|\d{1,9}[.)])(?:[ \t]+|(?=\n)|$)/y;
+
+/**
+ * The offset of the first line of `body[from, to)` where list items nest
+ * deeper than `limit`, or null. Nesting is read off indentation as
+ * CommonMark reads it for well-formed lists — an item opens at its marker's
+ * column and holds the lines indented to its content — without following
+ * laziness or code: an estimate that a list as deep as the limit reaches.
+ */
+function deeperThan(body: string, from: number, to: number, limit: number): number | null {
+  const open: number[] = []; // content columns of the open items
+  for (let start = from; start < to; ) {
+    let end = body.indexOf('\n', start);
+    if (end === -1 || end > to) end = to;
+    let i = start;
+    let column = 0;
+    for (; i < end; i++) {
+      const c = body.charCodeAt(i);
+      if (c === 0x20 || c === 0x3e) column++; // space, `>`
+      else if (c === 0x09) column += 4 - (column % 4);
+      else break;
+    }
+    if (i < end) {
+      while (open.length > 0 && column < open[open.length - 1]!) open.pop();
+      // `- - x` opens two items on one line.
+      for (LIST_MARKER.lastIndex = i; i < end && LIST_MARKER.test(body); i = LIST_MARKER.lastIndex) {
+        const width = LIST_MARKER.lastIndex - i;
+        column += width;
+        open.push(column);
+        if (open.length > limit) return start;
+      }
+    }
+    start = end + 1;
+  }
+  return null;
 }
 
 function allIndexes(text: string, needle: string): number[] {

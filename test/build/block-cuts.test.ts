@@ -83,6 +83,24 @@ describe('scanning only the blocks that may hold something', () => {
     expect(cut).toBeGreaterThan(3000);
   });
 
+  it('changes nothing on 3,000 generated lists, cut between their items', () => {
+    const random = mulberry32(23);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+    let cutBetweenItems = 0;
+    for (let i = 0; i < 3000; i++) {
+      const lines = Array.from({ length: 2 + Math.floor(random() * 14) }, () => pick(LIST_LINES));
+      const doc = lines.map((line) => line + (random() < 0.85 ? '\n' : pick(SEPARATORS))).join('');
+      check(doc, () => JSON.stringify(doc));
+      if (blockCuts(doc).some((at) => doc[at - 2] !== '\n' && /^[-*+][ \t]/.test(doc.slice(at)))) cutBetweenItems++;
+    }
+    expect(cutBetweenItems).toBeGreaterThan(1000);
+  });
+
+  it('cuts a list between its column-0 items, even without blank lines, but not inside a block quote or an HTML block', () => {
+    const doc = '- a @./x.md\n  - b\n- c\ntext\n* d\n> q\n> - e\n<div>\n- f\n';
+    expect(blockCuts(doc).map((at) => doc.slice(at, doc.indexOf('\n', at)))).toEqual(['- c', '* d']);
+  });
+
   it('cuts before a column-0 line after a blank line, never inside a fence or a comment', () => {
     const doc = 'a\n\nb @./x.md\n\n```\n\ncode\n```\n\n<!--\n\nnote\n-->\n\nc\n';
     expect(blockCuts(doc).map((at) => doc.slice(at, doc.indexOf('\n', at)))).toEqual(['b @./x.md', '```', '<!--', 'c']);
@@ -104,6 +122,13 @@ const LINES = [
   '# heading @./l.md', '## h', '===', '---', '***', '* * *', '___', 'Title', 'x  ', 'x\\',
   '    indented @./m.md', '  two spaces @./n.md', '\ttab @./o.md', '   three', '      six',
   '[ref]', '[x][ref]', '![img](src) @./p.md', '*em\u00a0', '**strong', '_u_', '&amp; @./q.md',
+];
+/** Lines of lists and what may stand next to their items. */
+const LIST_LINES = [
+  '- item @./a.md', '* star @b.md', '+ plus', '-\ttab @./c.md', '-  two spaces', '- - -', '* * *', '- -', '- *em', '*em* @./d.md', '* b*', '**x**',
+  '- [link @./e.md](u)', '- `code`@./f.md', '- {{x}}', '- <!-- c --> @./g.md', '  - nested @./h.md', '    - deeper', '   - three', '  continued @./i.md',
+  'lazy line @./j.md', '1. one', '2. two @./k.md', '1) paren', '> quote @./l.md', '> - quoted item', '>', 'Title', '===', '---', '- ', '-', '*', '+',
+  '    code @./m.md', '\tcode', '<div>', '</div>', '<span>x</span> @./n.md', '<!-- c -->', '<!-- open', '-->', '```', '~~~', '# heading', 'x\\', 'x  ',
 ];
 /** Lines on which this reader gives up, so that they are tried too. */
 const RARE_LINES = [

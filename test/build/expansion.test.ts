@@ -123,6 +123,20 @@ describe('the expanded-size guard', () => {
     expect(errors(result.diagnostics).map((d) => `${d.rule} ${d.line}:${d.column}`)).toEqual(['include/too-large-expanded 2:51']);
   });
 
+  it('bounds the source map too: a deep chain of short pieces repeats its whole chain in each', async () => {
+    // 300 levels of 10 bytes: a 3 KB text, but a map of 1.7 MB — over 64 times the 4,000-byte limit, and over 1 MiB.
+    const levels = 300;
+    const files: Record<string, string> = { ...PROFILE, 'prompts/sections/s.md': 'start\n@../fragments/f0.md\n' };
+    for (let i = 0; i < levels; i++) files[`prompts/fragments/f${i}.md`] = i + 1 < levels ? `level ${i}\n@./f${i + 1}.md\n` : `level ${i}\n`;
+    const root = await tree(files);
+    const result = await buildProject({ root, cacheDir: null, maxDepth: levels + 1, maxExpandedBytes: 4000, parallelThreshold: Number.POSITIVE_INFINITY });
+    expect(errors(result.diagnostics)).toHaveLength(1);
+    const [d] = errors(result.diagnostics);
+    expect(d).toMatchObject({ rule: 'include/too-large-expanded', file: 'prompts/sections/s.md', line: 2, column: 1 });
+    expect(d!.message).toContain('source map goes over 1048576 bytes');
+    expect(d!.message).toContain('prompts/sections/s.md → prompts/fragments/f0.md → prompts/fragments/f1.md →');
+  });
+
   it('the CLI takes --max-expanded-bytes', async () => {
     const root = await tree(fanOut(3, 10));
     const run = await runCli(['build', '--root', root, '--no-cache', '--max-expanded-bytes', '5000']);
@@ -174,5 +188,27 @@ describe('the cost of expansion follows the size of the result', () => {
     const deepest = map.segments.find((seg) => seg.file === `prompts/fragments/f${levels - 1}.md`)!;
     expect(deepest.chain).toHaveLength(levels + 1);
     expect(deepest.chain.slice(0, 3)).toEqual(['prompts/sections/s.md', 'prompts/fragments/f0.md', 'prompts/fragments/f1.md']);
+  });
+});
+
+describe('list nesting', () => {
+  /** A list `depth` levels deep, an include in its deepest item. */
+  const deepList = (depth: number) => `${Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}- level ${i + 1}`).join('\n')} @../x.md\n`;
+
+  it('a list nested deeper than 100 levels is a diagnostic where it passes 100, not a tokenizer running for minutes', async () => {
+    const root = await tree({ ...PROFILE, 'prompts/sections/s.md': deepList(720), 'prompts/x.md': 'x\n' });
+    const result = await buildProject({ root, cacheDir: null });
+    expect(result.written).toBeNull();
+    expect(errors(result.diagnostics).map((d) => `${d.rule} ${d.file}:${d.line}:${d.column}`)).toEqual(['source/nesting-too-deep prompts/sections/s.md:101:1']);
+    expect(errors(result.diagnostics)[0]!.message).toBe('lists nest deeper than 100 levels here');
+  });
+
+  it('a list 100 levels deep builds, its include expanded; an included file nested deeper is reported in that file', async () => {
+    const root = await tree({ ...PROFILE, 'prompts/sections/s.md': deepList(100), 'prompts/x.md': 'x\n' });
+    const { text } = await staticText(root);
+    expect(text.endsWith('- level 100 x\n')).toBe(true);
+    await writeTree(root, { 'prompts/sections/s.md': 'See @../deep.md\n', 'prompts/deep.md': deepList(101) });
+    const result = await buildProject({ root, cacheDir: null });
+    expect(errors(result.diagnostics).map((d) => `${d.rule} ${d.file}:${d.line}`)).toEqual(['source/nesting-too-deep prompts/deep.md:101']);
   });
 });
