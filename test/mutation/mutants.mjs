@@ -35,6 +35,20 @@ export const MUTANTS = [
     tests: ['test/build/mutation-gaps.test.ts'],
   },
   {
+    name: 'a {{ in an included fragment goes unreported',
+    file: 'compiler/include/expand.ts',
+    from: 'for (const offset of source.scan.templates) templates.push(',
+    to: 'if (source === top) for (const offset of source.scan.templates) templates.push(',
+    tests: ['test/build/mutation-gaps.test.ts'],
+  },
+  {
+    name: 'a ~/ include skips the lexical root check',
+    file: 'compiler/include/include.ts',
+    from: 'if (!isInside(host.root, lexical)) return outside;',
+    to: "if (!written.startsWith('~/') && !isInside(host.root, lexical)) return outside;",
+    tests: ['test/build/mutation-gaps.test.ts'],
+  },
+  {
     name: 'pruning deletes any file not in the new bundle',
     file: 'compiler/bundle/write-bundle.ts',
     from: 'return (rel) => disk.owned.has(rel) || previous?.has(rel) === true;',
