@@ -83,17 +83,17 @@ describe('scanning only the blocks that may hold something', () => {
     expect(cut).toBeGreaterThan(3000);
   });
 
-  it('changes nothing on 3,000 generated lists, cut between their items', () => {
+  it('changes nothing on 2,000 generated lists, cut between their items', () => {
     const random = mulberry32(23);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     let cutBetweenItems = 0;
-    for (let i = 0; i < 3000; i++) {
+    for (let i = 0; i < 2000; i++) {
       const lines = Array.from({ length: 2 + Math.floor(random() * 14) }, () => pick(LIST_LINES));
       const doc = lines.map((line) => line + (random() < 0.85 ? '\n' : pick(SEPARATORS))).join('');
       check(doc, () => JSON.stringify(doc));
       if (blockCuts(doc).some((at) => doc[at - 2] !== '\n' && /^[-*+][ \t]/.test(doc.slice(at)))) cutBetweenItems++;
     }
-    expect(cutBetweenItems).toBeGreaterThan(1000);
+    expect(cutBetweenItems).toBeGreaterThan(500);
   });
 
   it('cuts a list between its column-0 items, even without blank lines, but not inside a block quote or an HTML block', () => {
