@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { generatedCases } from '../helpers/scale.js';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../bench/generate.mjs';
 import { blockCuts } from '../../compiler/markdown/block-cuts.js';
@@ -70,30 +71,30 @@ describe('scanning only the blocks that may hold something', () => {
     own.forEach((doc, i) => check(doc, () => `own file ${i}`));
   });
 
-  it('changes nothing on 6,000 generated documents', () => {
+  it(`changes nothing on ${generatedCases(2000)} generated documents`, () => {
     const random = mulberry32(11);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     let cut = 0;
-    for (let i = 0; i < 6000; i++) {
+    for (let i = 0; i < generatedCases(2000); i++) {
       const lines = Array.from({ length: 2 + Math.floor(random() * 16) }, () => (random() < 0.04 ? pick(RARE_LINES) : pick(LINES)));
       const doc = lines.map((line) => line + pick(SEPARATORS)).join('');
       if (check(doc, () => JSON.stringify(doc))) cut++;
     }
     // Most generated documents must be cut somewhere, or the property says little.
-    expect(cut).toBeGreaterThan(3000);
+    expect(cut).toBeGreaterThan(generatedCases(2000) / 2);
   });
 
-  it('changes nothing on 2,000 generated lists, cut between their items', () => {
+  it(`changes nothing on ${generatedCases(800)} generated lists, cut between their items`, () => {
     const random = mulberry32(23);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     let cutBetweenItems = 0;
-    for (let i = 0; i < 2000; i++) {
+    for (let i = 0; i < generatedCases(800); i++) {
       const lines = Array.from({ length: 2 + Math.floor(random() * 14) }, () => pick(LIST_LINES));
       const doc = lines.map((line) => line + (random() < 0.85 ? '\n' : pick(SEPARATORS))).join('');
       check(doc, () => JSON.stringify(doc));
       if (blockCuts(doc).some((at) => doc[at - 2] !== '\n' && /^[-*+][ \t]/.test(doc.slice(at)))) cutBetweenItems++;
     }
-    expect(cutBetweenItems).toBeGreaterThan(500);
+    expect(cutBetweenItems).toBeGreaterThan(generatedCases(800) / 4);
   });
 
   it('cuts a list between its column-0 items, even without blank lines, but not inside a block quote or an HTML block', () => {

@@ -1,10 +1,11 @@
 /** A sample of the generated hostile trees through `prompt-build build` as a process (see hostile/run-trees.ts). */
 import { describe, it } from 'vitest';
+import { generatedCases } from '../helpers/scale.js';
 import { previousBundle, runAsProcess } from './hostile/run-trees.js';
 
 /** Taken from past the trees the in-process run covers, so the sample adds shapes rather than repeating them. */
 const FIRST = 100_000;
-const COUNT = 100;
+const COUNT = generatedCases(60);
 
 describe('hostile trees through the CLI', () => {
   it('each exits 0, 1 or 2 with no stack trace and leaves the previous bundle loadable', async () => {

@@ -105,7 +105,7 @@ export async function runAsProcess(index: number, previous: { dir: string; manif
   }
 }
 
-/** How many trees a run takes: the suite's share, or more in a longer opt-in run (`HOSTILE_TREES=20000 npm test`). */
+/** How many trees a file runs: the suite's share (a quarter of 2,000), or a quarter of more in a longer opt-in run (`HOSTILE_TREES=20000 npm test`). */
 export function treeCount(suiteShare: number): number {
   const asked = Number(process.env.HOSTILE_TREES);
   return Number.isSafeInteger(asked) && asked > 0 ? Math.ceil(asked / 4) : suiteShare;
