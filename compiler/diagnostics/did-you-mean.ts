@@ -4,12 +4,21 @@
 export function nearestNames(name: string, known: readonly string[], kind: string): string {
   if (known.length === 0) return `the bundle has no ${kind}s`;
   const ranked = [...known]
-    .map((candidate) => ({ candidate, distance: editDistance(name.toLowerCase(), candidate.toLowerCase()) }))
+    .map((candidate) => ({ candidate, distance: editDistance(head(name), head(candidate)) }))
     .sort((a, b) => a.distance - b.distance || (a.candidate < b.candidate ? -1 : 1))
     .slice(0, 3)
     .map((r) => `'${r.candidate}'`);
   const list = ranked.length === 1 ? ranked[0] : `${ranked.slice(0, -1).join(', ')} or ${ranked.at(-1)}`;
   return `did you mean ${list}? (${known.length} ${kind}${known.length === 1 ? '' : 's'} known)`;
+}
+
+/**
+ * What is compared: the first characters, lower-cased. A mistyped name is
+ * short; comparing whole names costs their lengths' product, which a tree
+ * of very long names must not turn into a hang.
+ */
+function head(name: string): string {
+  return name.slice(0, 64).toLowerCase();
 }
 
 /** Levenshtein distance, two rows. */
