@@ -19,19 +19,22 @@ export interface PreviewServer {
 /** `page()` is asked for the HTML on each request for `/`. */
 export async function startPreviewServer(port: number, page: () => string): Promise<PreviewServer> {
   const streams = new Set<http.ServerResponse>();
+  // Which build the page is of: a page loaded just before a build, whose event stream opened
+  // just after it, would otherwise miss that build's reload (see LIVE_SCRIPT).
+  let generation = 0;
   const server = http.createServer((request, response) => {
     if (!loopbackHost(request.headers.host)) return plain(response, 403, 'forbidden: this server answers only to 127.0.0.1 and localhost\n');
     if (request.method !== 'GET') return plain(response, 405, 'method not allowed\n');
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname === '/') {
-      const html = page();
+      const html = page().replace('<head>', `<head><meta name="prompt-build-generation" content="${generation}">`);
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
       response.end(html);
       return;
     }
     if (url.pathname === '/events') {
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
-      response.write(': connected\n\n');
+      response.write(`event: generation\ndata: ${generation}\n\n`);
       streams.add(response);
       request.on('close', () => streams.delete(response));
       return;
@@ -47,6 +50,7 @@ export async function startPreviewServer(port: number, page: () => string): Prom
   return {
     url: `http://${HOST}:${bound}/`,
     changed() {
+      generation++;
       for (const stream of streams) stream.write('event: reload\ndata: build\n\n');
     },
     async close() {

@@ -46,10 +46,16 @@ export const LIVE_SCRIPT = `(() => {
   const saved = Number(sessionStorage.getItem(key));
   if (saved > 0) window.scrollTo(0, saved);
   const events = new EventSource('/events');
-  events.addEventListener('reload', () => {
+  const reload = () => {
     sessionStorage.setItem(key, String(window.scrollY));
     events.close();
     location.reload();
+  };
+  events.addEventListener('reload', reload);
+  // A build that finished between this page's load and its stream's opening: reload for it too.
+  const shown = document.querySelector('meta[name="prompt-build-generation"]')?.getAttribute('content');
+  events.addEventListener('generation', (event) => {
+    if (shown !== null && shown !== undefined && event.data !== shown) reload();
   });
 })();
 `;
