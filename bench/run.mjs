@@ -14,6 +14,7 @@ import { benchContext } from './context.mjs';
 import { benchPathological } from './pathological.mjs';
 import { benchRender } from './render.mjs';
 import { benchReport } from './report.mjs';
+import { benchStartup } from './startup.mjs';
 import { benchAssemble } from './runtime.mjs';
 import { benchWatch, PAUSE_MS } from './watch.mjs';
 
@@ -34,6 +35,9 @@ const x = (r) => `${r.toFixed(2)}×`;
 const a = await benchAssemble(path.join(HERE, '..', 'dist'), { iterations: 300 });
 const r = await benchRender({ iterations: 300 });
 const c = await benchContext({ iterations: 15 });
+const s = await benchStartup();
+row('no-change build of this repository’s prompts (whole process)', ms(s.buildMs), `node -e 0 ${ms(s.nodeMs)}`, x(s.buildRatio), '≤ 1.6×');
+row('render of the default profile (whole process)', ms(s.renderMs), `node -e 0 ${ms(s.nodeMs)}`, x(s.renderRatio), '≤ 2.5×');
 
 for (const files of sizes) {
   const b = await benchBuild({ files, runs: 3 });
