@@ -8,7 +8,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildProject, RULES } from '../../../compiler/index.js';
 import { loadBundle } from '../../../compiler/runtime/index.js';
 import { REPO, tempDir, writeTree } from '../../helpers/tree.js';
@@ -109,4 +109,15 @@ export async function runAsProcess(index: number, previous: { dir: string; manif
 export function treeCount(suiteShare: number): number {
   const asked = Number(process.env.HOSTILE_TREES);
   return Number.isSafeInteger(asked) && asked > 0 ? Math.ceil(asked / 4) : suiteShare;
+}
+
+/** The tests of one of the four files that share the in-process trees (so vitest runs them on both workers). */
+export function hostileQuarter(quarter: number): void {
+  const count = treeCount(500);
+  describe('hostile trees through buildProject', () => {
+    it(`trees ${quarter * count}–${(quarter + 1) * count - 1} end in success or diagnostics, and leave the previous bundle loadable`, async () => {
+      const previous = await previousBundle();
+      for (let i = quarter * count; i < (quarter + 1) * count; i++) await runInProcess(i, previous);
+    }, 600_000);
+  });
 }
