@@ -2,7 +2,7 @@
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { LOCK_FILE } from './ownership.js';
+import { TOOL_DIR } from './ownership.js';
 
 /**
  * Files below `dir`, bundle-relative POSIX paths, temporary files of an
@@ -18,8 +18,9 @@ export async function listFiles(dir: string): Promise<string[]> {
     await Promise.all(
       entries.map(async (e) => {
         const child = rel === '' ? e.name : `${rel}/${e.name}`;
+        if (rel === '' && e.name === TOOL_DIR) return;
         if (e.isDirectory()) await walk(path.join(abs, e.name), child);
-        else if (e.isFile() && !(rel === '' && e.name.startsWith(LOCK_FILE))) out.push(child);
+        else if (e.isFile()) out.push(child);
       }),
     );
   };

@@ -1,5 +1,5 @@
 /**
- * One writer per output directory. A build takes `.prompt-build.lock` in the
+ * One writer per output directory. A build takes `.prompt-build/lock` in the
  * directory (created exclusively, holding its pid and host) before it touches
  * anything there, and journals in the same file every path its write may
  * create or remove. The lock of a process that died is stale: the next build
@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LOCK_FILE } from './ownership.js';
+import { LOCK_FILE, TOOL_DIR } from './ownership.js';
 
 export interface OutDirLock {
   /** Paths the journal of a dead holder listed: the tool's own, though no manifest may name them. */
@@ -37,6 +37,7 @@ const BREAKER = `${LOCK_FILE}.break`;
 
 export async function acquireLock(outDir: string, { timeoutMs }: LockOptions): Promise<OutDirLock> {
   const file = path.join(outDir, LOCK_FILE);
+  fs.mkdirSync(path.join(outDir, TOOL_DIR), { recursive: true });
   const header = `${process.pid} ${os.hostname()}\n`;
   const deadline = Date.now() + timeoutMs;
   let inherited: string[] = [];

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { LOCK_FILE, readOwnership } from './ownership.js';
+import { readOwnership, TOOL_DIR } from './ownership.js';
 
 /** An output directory that must not be written: a usage error (exit 2), never a diagnostic. */
 export class OutDirError extends Error {
@@ -51,7 +51,7 @@ function outDirProblem(root: string, outDir: string, homeDir: string, forceOut: 
   }
   if (stat === undefined) return null;
   if (!stat.isDirectory()) return 'is not a directory';
-  const entries = fs.readdirSync(out).filter((name) => !name.startsWith(LOCK_FILE));
+  const entries = fs.readdirSync(out).filter((name) => name !== TOOL_DIR);
   if (entries.length === 0 || forceOut || readOwnership(out).isBundle) return null;
   return `is a non-empty directory that is not a prompt-build bundle (it holds ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}); ` +
     'name a new or empty directory, or pass --force-out to write into it (nothing already there is ever deleted)';

@@ -17,8 +17,17 @@ import path from 'node:path';
 /** Written last, in this order: the manifest is the commit point. */
 export const COMMIT_FILES = ['bundle.mjs', 'manifest.json'] as const;
 
-/** The file that locks an output directory while a build writes it, and journals what that write touches. */
-export const LOCK_FILE = '.prompt-build.lock';
+/**
+ * The tool's own folder in an output directory: it holds the lock that a
+ * build takes while it writes, with the journal of what that write touches
+ * (lock.ts). A folder of its own, so that taking and giving up the lock
+ * never changes the bundle directory's own modification time, which watch
+ * mode reads to know that nobody else changed the bundle.
+ */
+export const TOOL_DIR = '.prompt-build';
+
+/** The lock file, relative to the output directory. */
+export const LOCK_FILE = `${TOOL_DIR}/lock`;
 
 export interface Ownership {
   /** The directory holds a prompt-build manifest (it is a bundle). */

@@ -55,6 +55,6 @@ export async function readTree(dir: string): Promise<Map<string, Buffer>> {
 export async function leaveInterruptedWrite(outDir: string, journaled: readonly string[]): Promise<void> {
   const { spawnSync } = await import('node:child_process');
   const dead = spawnSync(process.execPath, ['-e', '']).pid;
-  await fs.mkdir(outDir, { recursive: true });
-  await fs.writeFile(path.join(outDir, '.prompt-build.lock'), `${dead} ${os.hostname()}\n${journaled.join('\n')}\n`);
+  await fs.mkdir(path.join(outDir, '.prompt-build'), { recursive: true });
+  await fs.writeFile(path.join(outDir, '.prompt-build/lock'), `${dead} ${os.hostname()}\n${journaled.join('\n')}\n`);
 }

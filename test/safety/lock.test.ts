@@ -44,7 +44,7 @@ describe('the out directory lock', () => {
     const [ra, rb] = [await reference(a), await reference(b)];
     const same = (ref: Map<string, Buffer>) => tree.size === ref.size && [...ref].every(([rel, bytes]) => tree.get(rel)?.equals(bytes));
     expect(same(ra) || same(rb)).toBe(true);
-    expect(tree.has('.prompt-build.lock')).toBe(false);
+    expect(tree.has('.prompt-build/lock')).toBe(false);
     await loadBundle(out);
   });
 
@@ -54,7 +54,8 @@ describe('the out directory lock', () => {
     const dist = path.join(root, 'dist');
     const before = await readTree(dist);
     // Held by a process that is alive: this one.
-    const lock = path.join(dist, '.prompt-build.lock');
+    const lock = path.join(dist, '.prompt-build/lock');
+    await fs.mkdir(path.dirname(lock), { recursive: true });
     await fs.writeFile(lock, `${process.pid} ${os.hostname()}\n`);
     await fs.appendFile(path.join(root, 'prompts/sections/intro.md'), '\nChanged.\n');
     const failed = buildProject({ root, cacheDir: null, lockTimeoutMs: 50 });
@@ -77,6 +78,6 @@ describe('the out directory lock', () => {
     expect(result.written!.removed).toEqual(['bundle.mjs.999999.tmp', 'static/new.0badc0de.md']);
     const tree = await readTree(dist);
     expect(tree.get('static/user.md')?.toString('utf8')).toBe('not journaled');
-    expect(tree.has('.prompt-build.lock')).toBe(false);
+    expect(tree.has('.prompt-build/lock')).toBe(false);
   });
 });
