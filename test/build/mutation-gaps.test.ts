@@ -29,12 +29,16 @@ describe('the static prefix hash', () => {
       'prompts/profiles/ba.md': profile(['s2', 's1', 'd1']),
       'prompts/profiles/a.md': profile(['s1', 'd1']),
       'prompts/profiles/ab-other-tail.md': profile(['s1', 's2', 'd2']),
+      'prompts/sections/s3.md': 'Three.\n',
+      'prompts/profiles/a3.md': profile(['s1', 's3', 'd1']),
     });
     expect(errors(result)).toEqual([]);
     const hash = (p: string) => result.manifest!.profiles[p]!.staticPrefixHash;
     expect(hash('ab')).not.toBe(hash('ba'));
     expect(hash('ab')).not.toBe(hash('a'));
     expect(hash('ab')).toBe(hash('ab-other-tail'));
+    // The same first sections, another last one.
+    expect(hash('ab')).not.toBe(hash('a3'));
   });
 });
 

@@ -29,10 +29,17 @@ export const MUTANTS = [
   },
   {
     name: 'render --proactive assembles the default profile',
-    file: 'compiler/cli/assemble-prompt.ts',
-    from: "const profileName = mode === 'default' ? (options.profile ?? 'default') : mode;",
-    to: "const profileName = mode === 'simple' ? mode : (options.profile ?? 'default');",
+    file: 'compiler/cli/args.ts',
+    from: "proactive: bool('proactive'),",
+    to: 'proactive: false,',
     tests: ['test/build/mutation-gaps.test.ts'],
+  },
+  {
+    name: 'proactive mode assembles the profile named, not the proactive one',
+    file: 'compiler/runtime/assemble.ts',
+    from: "if (mode === 'simple' || mode === 'proactive') return mode;",
+    to: "if (mode === 'simple') return mode;",
+    tests: ['test/runtime/assemble.test.ts'],
   },
   {
     name: 'a {{ in an included fragment goes unreported',
@@ -93,8 +100,8 @@ export const MUTANTS = [
   {
     name: 'watch writes whatever it built after the root went away',
     file: 'compiler/watch/session.ts',
-    from: 'if (!isProject(root)) return rootGone();\n      compiler ??=',
-    to: 'compiler ??=',
+    from: "function isProject(root: string): boolean {\n  return ['prompts', 'agents']",
+    to: "function isProject(root: string): boolean {\n  return true || ['prompts', 'agents']",
     tests: ['test/safety/watch-root.test.ts'],
   },
 ];
