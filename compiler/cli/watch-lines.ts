@@ -27,3 +27,4 @@ export function triggerLine(changes: readonly FileChange[], root: string): strin
   const more = named.length > MAX_NAMES ? ` … +${named.length - MAX_NAMES} more` : '';
   return `${named.length} files changed: ${shown.join(', ')}${more}`;
 }
+

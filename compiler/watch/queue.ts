@@ -9,7 +9,7 @@ import type { FileChange } from '../build/compiler.js';
 export type RunBuild = (changes: FileChange[]) => Promise<void>;
 
 export class RebuildQueue {
-  /** Path → latest kind: a later event for a path replaces an earlier one. */
+  /** Path → kind: a later event for a path replaces an earlier one, except that a file created and then written was added. */
   private pending = new Map<string, FileChange['kind']>();
   private timer: NodeJS.Timeout | null = null;
   private active: Promise<void> | null = null;
@@ -23,7 +23,7 @@ export class RebuildQueue {
 
   push(change: FileChange): void {
     if (this.closed) return;
-    this.pending.set(change.path, change.kind);
+    this.pending.set(change.path, merged(this.pending.get(change.path), change.kind));
     this.schedule();
   }
 
@@ -54,4 +54,9 @@ export class RebuildQueue {
     this.active = null;
     if (this.pending.size > 0 && !this.timer && !this.closed) await this.flush();
   }
+}
+
+/** One file's events in one batch, as one: a file created and then written was added. */
+function merged(before: FileChange['kind'] | undefined, now: FileChange['kind']): FileChange['kind'] {
+  return before === 'add' && now === 'change' ? 'add' : now;
 }

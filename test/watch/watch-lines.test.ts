@@ -59,6 +59,6 @@ describe('prompt-build watch lines', () => {
     const from = watcher.raw.length;
     await fs.writeFile(path.join(root, 'prompts/sections/extra.md'), 'Unused for now.\n');
     await watcher.waitFor(/^rebuilt in/, from);
-    expect(watcher.raw.slice(from).find((l) => l.includes('extra.md'))).toMatch(new RegExp(`^${TIME} prompts/sections/extra\\.md added$`));
+    expect(watcher.raw.slice(from).find((l) => l.includes('extra.md')), watcher.raw.slice(from).join('\n')).toMatch(new RegExp(`^${TIME} prompts/sections/extra\\.md added$`));
   });
 });
