@@ -24,7 +24,6 @@ import { diagnostic, InternalError, type Diagnostic, type RuleId } from '../diag
 import { failureDiagnostic, relativeToRoot, resolveCompileTarget, type IncludeHost } from './include.js';
 import { chainThrough, NO_CHAIN, TextBuilder, type Chain, type TextSegment } from './expanded-text.js';
 import { lineIndexOf } from './line-index.js';
-import type { SourceMapSegment } from '../runtime/manifest.js';
 import { nestingDiagnostic, type Directive } from '../markdown/scan.js';
 import { problemToDiagnostic, type ReadFailure, type Source } from '../markdown/source.js';
 
