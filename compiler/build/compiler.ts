@@ -12,8 +12,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { resolveBuildOptions, type BuildOptions } from './config.js';
 import { compileAgent, compileSection } from '../definitions/compile-text.js';
-import { readAgent, readProfile, readSection, roleOf } from '../definitions/definitions.js';
-import { discoverSources } from './discover.js';
+import { readAgent, readFragment, readProfile, readSection, roleOf } from '../definitions/definitions.js';
+import { discoverSources, sourcePathTest } from './discover.js';
 import { diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostics.js';
 import { checkProfiles, createEmitCache, emitBundle, sourceEntry, type Bundle } from '../bundle/emit.js';
 import { Entries, type Entry } from '../incremental/entries.js';
@@ -26,6 +26,8 @@ import { SourcesRecord } from '../incremental/sources-record.js';
 import { describeTextProblem } from '../markdown/text-check.js';
 import { nestingDiagnostic } from '../markdown/scan.js';
 import { TOOL_FINGERPRINT } from './version.js';
+import { outputOptions } from '../bundle/output-options.js';
+import { applyRuleLevels } from '../diagnostics/rule-levels.js';
 
 export interface FileChange {
   /** Absolute path. */
@@ -60,6 +62,7 @@ export class Compiler {
   /** The same paths, to look up (kept beside the list: a rebuild must not build a set of every source). */
   private discoveredSet = new Set<string>();
   private readonly sources = new SourcesRecord();
+  private readonly isSourcePath: (rel: string) => boolean;
   private readonly host: IncludeHost;
 
   constructor(
@@ -67,7 +70,8 @@ export class Compiler {
     private readonly store: SourceStore,
     private readonly cacheStats: { hits: number; misses: number; discarded: string | null },
   ) {
-    this.host = { root: options.root, homeDir: options.homeDir, limits: options, load: (f) => store.load(f) };
+    this.host = { root: options.root, homeDir: options.homeDir, limits: options, constants: options.constants, load: (f) => store.load(f) };
+    this.isSourcePath = sourcePathTest(options.agentIgnore);
   }
 
   /**
@@ -114,7 +118,7 @@ export class Compiler {
    */
   private async applyChanges(changes: readonly FileChange[] | undefined): Promise<string[]> {
     if (!changes || this.discovered === null) {
-      this.discovered = await discoverSources(this.options.root);
+      this.discovered = await discoverSources(this.options.root, this.options.agentIgnore);
       this.discoveredSet = new Set(this.discovered);
       for (const rel of this.entries.paths()) if (!this.discoveredSet.has(rel)) this.entries.drop(rel);
       return this.discovered;
@@ -125,7 +129,7 @@ export class Compiler {
     let reshaped = false;
     for (const change of changes) {
       const rel = this.relative(change.path);
-      if (!isInside(this.options.root, change.path) || !isSourcePath(rel)) continue;
+      if (!isInside(this.options.root, change.path) || !this.isSourcePath(rel)) continue;
       if (change.kind === 'unlink') {
         if (discovered.delete(rel)) this.entries.drop(rel);
       } else if (!discovered.has(rel)) discovered.add(rel);
@@ -164,20 +168,22 @@ export class Compiler {
     switch (role) {
       case 'section': {
         const { def, diagnostics } = readSection(source);
-        const compiled = def && base.length === 0 ? await compileSection(def, source, this.host, lookup) : null;
+        const compiled = def && !hasErrors(base) ? await compileSection(def, source, this.host, lookup) : null;
         return { role, def, compiled, diagnostics: [...base, ...diagnostics, ...(compiled?.diagnostics ?? [])] };
       }
       case 'agent': {
-        const { def, diagnostics } = base.length === 0 ? readAgent(source) : { def: null, diagnostics: [] };
+        // Claude Code skips a Markdown file in agents/ with no frontmatter (a README): so does the bundle, and says so.
+        if (!source.text.startsWith('---')) return { role, def: null, compiled: null, diagnostics: [skippedAgent(rel)] };
+        const { def, diagnostics } = !hasErrors(base) ? readAgent(source, this.options.knownTools) : { def: null, diagnostics: [] };
         const compiled = def ? await compileAgent(source, this.host, lookup) : null;
         return { role, def, compiled, diagnostics: [...base, ...diagnostics, ...(compiled?.diagnostics ?? [])] };
       }
       case 'profile': {
-        const { def, diagnostics } = base.length === 0 ? readProfile(source) : { def: null, diagnostics: [] };
+        const { def, diagnostics } = !hasErrors(base) ? readProfile(source) : { def: null, diagnostics: [] };
         return { role, def, diagnostics: [...base, ...diagnostics] };
       }
       case 'fragment':
-        return { role, diagnostics: base };
+        return { role, diagnostics: [...base, ...readFragment(source)] };
     }
   }
 
@@ -195,11 +201,14 @@ export class Compiler {
     const sources = await this.sourceEntries(full);
     const profiles = this.entries.profiles();
     diagnostics.push(...checkProfiles(profiles, () => this.entries.sectionNamesKnown(), this.emitCache));
-    const bundle = hasErrors(diagnostics)
+    const levels = this.options.ruleLevels;
+    const emitted = hasErrors(applyRuleLevels(diagnostics, levels))
       ? null
-      : emitBundle({ unused: this.entries.unusedSections(), profiles, agents: this.entries.agents(), sources, models: this.options.models, cacheFacts: this.options.cacheFacts }, this.emitCache);
-    if (bundle) diagnostics.push(...bundle.diagnostics);
-    const sorted = dedupe(sortDiagnostics(diagnostics));
+      : emitBundle({ unused: this.entries.unusedSections(), profiles, agents: this.entries.agents(), sources, models: this.options.models, cacheFacts: this.options.cacheFacts, options: outputOptions(this.options) }, this.emitCache);
+    if (emitted) diagnostics.push(...emitted.diagnostics);
+    const sorted = dedupe(sortDiagnostics(applyRuleLevels(diagnostics, levels)));
+    // A warning of emit's that the project made an error (`cache/prefix-below-minimum`…) fails the build too.
+    const bundle = emitted && !hasErrors(sorted) ? emitted : null;
     return {
       ok: bundle !== null,
       diagnostics: sorted,
@@ -250,8 +259,11 @@ function failed(role: Entry['result']['role'], diagnostics: Diagnostic[]): Entry
   }
 }
 
-function isSourcePath(rel: string): boolean {
-  return (rel.startsWith('prompts/') || rel.startsWith('agents/')) && rel.endsWith('.md');
+function skippedAgent(rel: string): Diagnostic {
+  return diagnostic('agent/skipped', rel, { line: 1, column: 1 }, 'no frontmatter: not an agent, skipped', {
+    severity: 'info',
+    note: 'an agent starts with `---`, then `name:` and `description:`; list files that are not agents in the config’s `agents.ignore`',
+  });
 }
 
 function readFailure(rel: string, failure: ReadFailure, maxBytes: number): Diagnostic {

@@ -5,6 +5,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { CacheFact } from '../cache-facts/cache-facts.js';
+import type { RuleLevel } from '../config/define-config.js';
 
 export interface IncludeLimits {
   /** Lower-case extensions (with the dot) that may be included. */
@@ -42,6 +43,14 @@ export interface BuildOptions extends IncludeLimits {
   forceOut: boolean;
   /** How long a write waits for another build holding the out directory's lock, in ms. */
   lockTimeoutMs: number;
+  /** Globs (picomatch, relative to `agents/`) of files there that are not agents. */
+  agentIgnore: readonly string[];
+  /** The tools agents may name, or null to keep `tools:` as written. */
+  knownTools: readonly string[] | null;
+  /** Severity per rule id, over each rule's own. */
+  ruleLevels: Readonly<Record<string, RuleLevel>>;
+  /** Build-time constants for `{{const.NAME}}`. */
+  constants: Readonly<Record<string, string>>;
 }
 
 export const DEFAULT_LIMITS: IncludeLimits = {
@@ -71,6 +80,10 @@ export function resolveBuildOptions(partial: Partial<BuildOptions> & { root: str
     parallelThreshold: 64,
     forceOut: false,
     lockTimeoutMs: 30_000,
+    agentIgnore: [],
+    knownTools: null,
+    ruleLevels: {},
+    constants: {},
     ...definedOnly(partial),
     root,
   };

@@ -1,13 +1,25 @@
 /** Finds the sources of a project: every `.md` under `prompts/` and `agents/`, sorted. */
 import fsSync, { type Dirent } from 'node:fs';
+import picomatch from 'picomatch';
 import { glob } from 'tinyglobby';
 
 export const SOURCE_GLOBS = ['prompts/**/*.md', 'agents/**/*.md'] as const;
 
-/** Root-relative POSIX paths, sorted so every later stage sees one order. */
-export async function discoverSources(root: string): Promise<string[]> {
-  const found = await glob([...SOURCE_GLOBS], { cwd: root, onlyFiles: true, dot: false, followSymbolicLinks: true, fs: LIST_SPECIAL_FILES });
+/**
+ * Root-relative POSIX paths, sorted so every later stage sees one order.
+ * `agentIgnore`: globs relative to `agents/` (config `agents.ignore`) of files
+ * there that are not agents.
+ */
+export async function discoverSources(root: string, agentIgnore: readonly string[] = []): Promise<string[]> {
+  const ignore = agentIgnore.map((pattern) => `agents/${pattern}`);
+  const found = await glob([...SOURCE_GLOBS], { cwd: root, onlyFiles: true, dot: false, followSymbolicLinks: true, fs: LIST_SPECIAL_FILES, ignore });
   return found.sort();
+}
+
+/** Whether a root-relative path is a source, as `discoverSources` would find it (for watch events). */
+export function sourcePathTest(agentIgnore: readonly string[]): (rel: string) => boolean {
+  const ignored = agentIgnore.length === 0 ? null : picomatch(agentIgnore.map((pattern) => `agents/${pattern}`), { dot: false });
+  return (rel) => (rel.startsWith('prompts/') || rel.startsWith('agents/')) && rel.endsWith('.md') && !(ignored?.(rel) ?? false);
 }
 
 /**

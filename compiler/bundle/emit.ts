@@ -12,6 +12,7 @@ import {
   type ProfileEntry,
   type SectionEntry,
   type SourceEntry,
+  type OutputOptions,
   type SourceMap,
 } from '../runtime/manifest.js';
 import { bundleModulePieces, createBundleModuleCache, type BundleModuleCache } from './bundle-module.js';
@@ -58,6 +59,7 @@ export interface EmitInput {
   models: readonly string[];
   /** The user's cache facts, searched before the built-in ones. */
   cacheFacts?: readonly CacheFact[];
+  options: OutputOptions;
 }
 
 export interface Bundle {
@@ -134,6 +136,7 @@ export function emitBundle(input: EmitInput, cache: EmitCache): Bundle {
   const manifest: Manifest = {
     schemaVersion: SCHEMA_VERSION,
     tool: { name: 'prompt-build', version: TOOL_VERSION, handlebars: HANDLEBARS_VERSION },
+    options: input.options,
     profiles,
     agents,
     sources: input.sources,
@@ -195,7 +198,7 @@ function emitOnce<D extends { def: object; compiled: CompiledText }, E>(
 }
 
 function emitSection({ def, compiled }: CompiledSection, files: Map<string, string>): SectionEntry {
-  const base = { name: def.name, source: def.source, ...textSize(compiled.text) };
+  const base = { name: def.name, source: def.source, ...textSize(compiled.text), ...strippedComments(compiled) };
   if (def.kind === 'static') {
     const { file, hash } = addArtifact(files, 'static', def.name, '.md', compiled.text);
     return { ...base, kind: 'static', file, hash, ...sourceMap(files, file, compiled) };
@@ -228,6 +231,7 @@ function emitAgent({ def, compiled }: CompiledAgent, files: Map<string, string>)
     file,
     hash,
     ...textSize(compiled.text),
+    ...strippedComments(compiled),
     source: def.source,
     ...sourceMap(files, file, compiled),
   };
@@ -236,6 +240,11 @@ function emitAgent({ def, compiled }: CompiledAgent, files: Map<string, string>)
   if (def.maxTokens !== undefined) entry.maxTokens = def.maxTokens;
   if (Object.keys(def.extra).length > 0) entry.extra = def.extra;
   return entry;
+}
+
+/** What the comment policy removed, when it removed anything: shown by `inspect`. */
+function strippedComments({ stripped }: CompiledText): { stripped?: { comments: number; bytes: number } } {
+  return stripped.comments === 0 ? {} : { stripped: { ...stripped } };
 }
 
 /** `<dir>/<name>.<hash8><ext>`: unchanged content never changes a file name. */

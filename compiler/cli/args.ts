@@ -15,6 +15,8 @@ export { DEFAULT_PORT, DIFF_FORMATS, type DiffFormat } from './options.js';
 
 export interface CommonOptions {
   root: string;
+  /** Config file named with `--config`; undefined: look for one at the root. */
+  config: string | undefined;
   out: string | undefined;
   reporter: ReporterName;
   cache: boolean;
@@ -22,7 +24,8 @@ export interface CommonOptions {
   maxIncludeDepth: number | undefined;
   maxIncludeBytes: number | undefined;
   maxExpandedBytes: number | undefined;
-  keepComments: boolean;
+  /** Undefined when not given: the config decides. */
+  keepComments: boolean | undefined;
   models: string[] | undefined;
   forceOut: boolean;
   /** JSON file of cache facts searched before the built-in ones. */
@@ -96,6 +99,7 @@ export function toCommand(name: string, raw: ParsedValues, positionals: readonly
   }
   const options: CommonOptions = {
     root: (values.root as string | undefined) ?? cwd,
+    config: values.config as string | undefined,
     out: values.out as string | undefined,
     reporter: values.reporter as ReporterName,
     cache: values.cache as boolean,
@@ -103,7 +107,7 @@ export function toCommand(name: string, raw: ParsedValues, positionals: readonly
     maxIncludeDepth: values['max-include-depth'] as number | undefined,
     maxIncludeBytes: values['max-include-bytes'] as number | undefined,
     maxExpandedBytes: values['max-expanded-bytes'] as number | undefined,
-    keepComments: values['keep-comments'] as boolean,
+    keepComments: values['keep-comments'] as boolean | undefined,
     models: values.model as string[] | undefined,
     forceOut: values['force-out'] as boolean,
     cacheFacts: values['cache-facts'] as string | undefined,

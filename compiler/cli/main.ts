@@ -10,6 +10,7 @@ import { OutDirError } from '../bundle/out-dir.js';
 import { OptionError } from '../build/config.js';
 import { terminalSafe } from '../diagnostics/terminal-safe.js';
 import { UsageError } from './usage-error.js';
+import { ConfigError, report } from './shared.js';
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   const parsed = await parseArgs(argv);
@@ -24,6 +25,10 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   try {
     return await run(parsed.command, io);
   } catch (error) {
+    if (error instanceof ConfigError) {
+      report(io, parsed.command.options, false, error.diagnostics);
+      return 1;
+    }
     if (error instanceof UsageError || error instanceof OutDirError || error instanceof OptionError) {
       io.err(terminalSafe(error.message));
       return 2;

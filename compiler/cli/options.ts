@@ -48,6 +48,7 @@ export type DiffFormat = (typeof DIFF_FORMATS)[number];
 /** Flags every command takes. `root`'s default is the working directory, filled in by the parser. */
 export const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   root: { type: 'string', describe: 'project root holding prompts/ and agents/ (default: the working directory)' },
+  config: { type: 'string', describe: 'config file (default: the first prompt-build.config.{ts,mts,js,mjs,json} at the root)' },
   out: { type: 'string', describe: 'bundle directory (default: <root>/dist)' },
   reporter: { type: 'string', choices: REPORTERS, default: 'human', describe: 'diagnostics format' },
   cache: { type: 'boolean', default: true, describe: 'use the persistent parse cache (--no-cache bypasses it)' },
@@ -56,7 +57,7 @@ export const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   'max-include-bytes': { type: 'string', coerce: positiveInteger('max-include-bytes'), describe: 'largest includable file (default 1 MiB)' },
   'max-expanded-bytes': { type: 'string', coerce: positiveInteger('max-expanded-bytes'), describe: 'largest text with its includes expanded (default: --max-include-bytes)' },
   'force-out': { type: 'boolean', default: false, describe: 'write into a non-empty --out directory that is not a bundle (nothing in it is deleted)' },
-  'keep-comments': { type: 'boolean', default: false, describe: 'keep block-level HTML comments' },
+  'keep-comments': { type: 'boolean', describe: 'keep block-level HTML comments in files that do not say (--no-keep-comments strips them; default: the config, else strip)' },
   model: { type: 'array', describe: 'model ids to check cache minimums against' },
   'cache-facts': { type: 'string', describe: 'JSON file of cache facts (model minimums) used before the built-in ones' },
 };

@@ -6,32 +6,67 @@ import type { CommonOptions } from './args.js';
 import { parseCacheFacts } from '../cache-facts/cache-facts-file.js';
 import type { CacheFact } from '../cache-facts/cache-facts.js';
 import { DEFAULT_MODELS, type BuildOptions } from '../build/config.js';
+import { findConfigFile } from '../config/find-config.js';
 import type { Diagnostic } from '../diagnostics/diagnostics.js';
 import { formatGithub, formatHuman, formatJson } from '../diagnostics/format.js';
 import type { Io } from './io.js';
 
-export function toBuildOptions(o: CommonOptions): Partial<BuildOptions> & { root: string } {
+/** The config file had errors: its diagnostics, printed like a build's, exit 1. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+  constructor(readonly diagnostics: Diagnostic[]) {
+    super(diagnostics[0]?.message ?? 'config error');
+  }
+}
+
+/**
+ * The build options a command runs with: defaults, then the config file,
+ * then the flags (flag > file > default). Config warnings are dropped here
+ * only because a config that loads has none; errors throw `ConfigError`.
+ */
+export async function toBuildOptions(o: CommonOptions): Promise<Partial<BuildOptions> & { root: string }> {
   const root = path.resolve(o.root);
   requireProject(root);
+  return { outDir: path.join(root, 'dist'), ...(await configOptions(root, o)), root, ...flagOptions(root, o) };
+}
+
+async function configOptions(root: string, o: CommonOptions): Promise<Partial<BuildOptions>> {
+  // A project without a config file (most) loads none of the config code.
+  if (o.config === undefined && findConfigFile(root) === null) return {};
+  const [{ loadConfig }, { configBuildOptions }] = await Promise.all([import('../config/load-config.js'), import('../config/config-options.js')]);
+  const loaded = await loadConfig(root, o.config);
+  const { options, diagnostics } = configBuildOptions(root, loaded);
+  const all = [...loaded.diagnostics, ...diagnostics];
+  if (all.length > 0) throw new ConfigError(all);
+  return options;
+}
+
+function flagOptions(root: string, o: CommonOptions): Partial<BuildOptions> {
   return {
-    root,
-    outDir: path.resolve(root, o.out ?? 'dist'),
+    ...(o.out === undefined ? {} : { outDir: path.resolve(root, o.out) }),
     ...(o.cache ? {} : { cacheDir: null }),
     ...(o.maxIncludeDepth === undefined ? {} : { maxDepth: o.maxIncludeDepth }),
     ...(o.maxIncludeBytes === undefined ? {} : { maxBytes: o.maxIncludeBytes }),
     ...(o.maxExpandedBytes === undefined ? {} : { maxExpandedBytes: o.maxExpandedBytes }),
-    ...(o.keepComments ? { stripComments: false } : {}),
+    ...(o.keepComments === undefined ? {} : { stripComments: !o.keepComments }),
     ...(o.models === undefined ? {} : { models: o.models }),
     ...(o.forceOut ? { forceOut: true } : {}),
     ...(o.cacheFacts === undefined ? {} : { cacheFacts: readCacheFacts(path.resolve(o.cacheFacts)) }),
   };
 }
 
-/** The models and cache facts the options give, defaults filled in; needs no project (render reads only a bundle). */
-export function cacheSettings(o: CommonOptions): { models: readonly string[]; cacheFacts: readonly CacheFact[] } {
+/**
+ * The models and cache facts the options give, defaults filled in. Render
+ * reads only a bundle: it needs no project, but reads the root's config when
+ * there is one.
+ */
+export async function cacheSettings(o: CommonOptions): Promise<{ models: readonly string[]; cacheFacts: readonly CacheFact[] }> {
+  const root = path.resolve(o.root);
+  const fromConfig = fs.statSync(root, { throwIfNoEntry: false })?.isDirectory() ? await configOptions(root, o) : {};
+  const flags = flagOptions(root, o);
   return {
-    models: o.models ?? DEFAULT_MODELS,
-    cacheFacts: o.cacheFacts === undefined ? [] : readCacheFacts(path.resolve(o.cacheFacts)),
+    models: flags.models ?? fromConfig.models ?? DEFAULT_MODELS,
+    cacheFacts: flags.cacheFacts ?? fromConfig.cacheFacts ?? [],
   };
 }
 
@@ -69,7 +104,7 @@ export function report(io: Io, o: CommonOptions, ok: boolean, diagnostics: reado
 
 function summary(diagnostics: readonly Diagnostic[]): string {
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
-  const warnings = diagnostics.length - errors;
+  const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
   return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
 }
 

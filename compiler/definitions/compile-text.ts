@@ -7,7 +7,7 @@
 import { boundaryMarkerDiagnostics } from './boundary-marker.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
 import type { DynamicSectionDef, SectionDef } from './definitions.js';
-import { expandIncludes, type Expansion, type TextSegment } from '../include/expand.js';
+import { expandIncludes, ownCommentPolicy, type Expansion, type TextPolicy, type TextSegment } from '../include/expand.js';
 import type { IncludeHost } from '../include/include.js';
 import { LineIndex, lineIndexOf } from '../include/line-index.js';
 import type { Source } from '../markdown/source.js';
@@ -22,6 +22,8 @@ export interface CompiledText {
   /** Absolute paths whose change can change this output (the source itself included). */
   watched: string[];
   edges: Array<[string, string]>;
+  /** Block-level HTML comments the comment policy removed, and their UTF-8 bytes. */
+  stripped: { comments: number; bytes: number };
   diagnostics: Diagnostic[];
   /**
    * A dynamic section's template as its analysis parsed it, for code
@@ -35,7 +37,8 @@ export interface CompiledText {
 export type SourceLookup = (rel: string) => Pick<Source, 'text'> | undefined;
 
 export async function compileSection(def: SectionDef, source: Source, host: IncludeHost, lookup: SourceLookup): Promise<CompiledText> {
-  const expansion = await expandIncludes(source, host);
+  const verbatim = def.kind === 'static' && def.verbatim;
+  const expansion = await expandIncludes(source, host, verbatim ? { verbatim } : textPolicy(source, host, false));
   const compiled = toCompiled(source, expansion);
   // Over the expanded-size limit there is no text to check (a diagnostic says so).
   if (expansion.tooLarge) return compiled;
@@ -50,9 +53,15 @@ export async function compileSection(def: SectionDef, source: Source, host: Incl
 }
 
 export async function compileAgent(source: Source, host: IncludeHost, lookup: SourceLookup): Promise<CompiledText> {
-  const compiled = toCompiled(source, await expandIncludes(source, host));
+  const compiled = toCompiled(source, await expandIncludes(source, host, textPolicy(source, host, true)));
   compiled.diagnostics.push(...boundaryMarkerDiagnostics('agent/boundary-marker', compiled, lookup));
   return compiled;
+}
+
+/** Comments: the file's own `comments:`, else the project's default. Agents' bodies lose their leading blank lines, as Claude Code trims them. */
+function textPolicy(source: Source, host: IncludeHost, agent: boolean): TextPolicy {
+  const comments = ownCommentPolicy(source) ?? (host.limits.stripComments ? 'strip' : 'keep');
+  return { verbatim: false, comments, trimLeadingBlankLines: agent };
 }
 
 function toCompiled(source: Source, expansion: Expansion): CompiledText {
@@ -62,6 +71,7 @@ function toCompiled(source: Source, expansion: Expansion): CompiledText {
     dependencies: expansion.dependencies,
     watched: [source.path, ...expansion.watched],
     edges: expansion.edges,
+    stripped: expansion.stripped,
     diagnostics: expansion.diagnostics,
   };
 }
@@ -98,7 +108,8 @@ function templateDiagnostics(def: DynamicSectionDef, compiled: CompiledText, loo
   });
   const declared = new Set(def.inputs);
   const undeclared = analysis.variables
-    .filter((v) => !declared.has(v.name))
+    // `const` is the constants' namespace: a `{{const.X}}` left in the text is an unknown constant, reported as one.
+    .filter((v) => !declared.has(v.name) && v.name !== 'const')
     .map((v) => {
       const at = locate(v.line, v.column);
       return diagnostic('section/undeclared-input', at.file, at, `section '${def.name}' reads '${v.name}', which it does not declare`, {

@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import type { CachePolicy } from '../runtime/manifest.js';
-import type { Diagnostic } from '../diagnostics/diagnostics.js';
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.js';
+import { closest } from '../diagnostics/did-you-mean.js';
 import { FieldReader } from './frontmatter-fields.js';
 import { fileNameProblem, shownName } from './names.js';
 import type { Source } from '../markdown/source.js';
@@ -84,9 +85,12 @@ export function readSection(source: Source): Read<SectionDef> {
     for (const key of ['cache', 'reason', 'inputs', 'optional'] as const) {
       if (f.has(key)) f.report('frontmatter/invalid-field', key, `'${key}' applies to dynamic sections only`, 'add `kind: dynamic`');
     }
-    return { def: { ...base, kind, verbatim: f.boolean('verbatim') ?? false }, diagnostics: f.diagnostics };
+    const verbatim = f.boolean('verbatim') ?? false;
+    if (commentPolicy(f) === 'strip' && verbatim) f.report('frontmatter/invalid-field', 'comments', 'a verbatim section keeps every byte, comments included', 'drop `comments: strip`, or `verbatim: true`');
+    return { def: { ...base, kind, verbatim }, diagnostics: f.diagnostics };
   }
   if (f.has('verbatim')) f.report('frontmatter/invalid-field', 'verbatim', "'verbatim' applies to static sections only");
+  commentPolicy(f);
   const cache = f.oneOf('cache', ['cached', 'uncached'] as const) ?? 'cached';
   const reason = f.string('reason')?.trim();
   if (cache === 'uncached' && !reason) {
@@ -111,6 +115,18 @@ export function readSection(source: Source): Read<SectionDef> {
   return { def, diagnostics: f.diagnostics };
 }
 
+/** `comments: keep | strip` (read again where the text is expanded: include/expand.ts). */
+function commentPolicy(f: FieldReader): 'keep' | 'strip' | undefined {
+  return f.oneOf('comments', ['keep', 'strip'] as const);
+}
+
+/** A fragment declares nothing but, optionally, its comment policy. */
+export function readFragment(source: Source): Diagnostic[] {
+  const f = new FieldReader(source, source.data);
+  commentPolicy(f);
+  return f.diagnostics;
+}
+
 function variables(f: FieldReader, key: string): string[] {
   const list = f.stringList(key) ?? [];
   for (const v of list) {
@@ -133,9 +149,9 @@ export function readProfile(source: Source): Read<ProfileDef> {
   return { def, diagnostics: f.diagnostics };
 }
 
-const AGENT_KEYS: ReadonlySet<string> = new Set(['name', 'description', 'tools', 'model', 'temperature', 'maxTokens']);
+const AGENT_KEYS: ReadonlySet<string> = new Set(['name', 'description', 'tools', 'model', 'temperature', 'maxTokens', 'comments']);
 
-export function readAgent(source: Source): Read<AgentDef> {
+export function readAgent(source: Source, knownTools: readonly string[] | null = null): Read<AgentDef> {
   const f = new FieldReader(source, source.data);
   const name = f.exactString('name', 'agent/invalid-field');
   const description = f.string('description', 'agent/invalid-field');
@@ -147,20 +163,38 @@ export function readAgent(source: Source): Read<AgentDef> {
     // The file-name rules first: they hold whatever the naming convention (lowercase and hyphens) says.
     const problem = fileNameProblem(name);
     if (problem) f.report('agent/invalid-field', 'name', `agent name '${shownName(name)}' ${problem}`);
-    else if (!AGENT_NAME.test(name)) f.report('agent/invalid-field', 'name', `agent name '${name}' must be lowercase letters, digits and hyphens`);
+    else if (!AGENT_NAME.test(name)) {
+      // Claude Code loads such names (`powershell-5.1-expert`); its documentation asks for lowercase letters, digits and hyphens.
+      f.report('agent/name-style', 'name', `agent name '${shownName(name)}' is not lowercase letters, digits and hyphens, as Claude Code documents agent names`, undefined, 'warning');
+    }
   }
   if (description !== undefined && description.trim() === '') f.report('agent/invalid-field', 'description', "'description' is empty");
   const tools = f.stringList('tools', { commaSeparated: true, rule: 'agent/invalid-field' }) ?? [];
+  if (knownTools) for (const tool of unknownTools(tools, knownTools)) f.reportItem('agent/unknown-tool', 'tools', tool, `agent names tool '${tool}', which the project's tool list does not hold`, toolNote(tool, knownTools), 'warning');
   const model = f.string('model', 'agent/invalid-field');
   const temperature = f.number('temperature', (n) => n >= 0 && n <= 2, 'a number from 0 to 2', 'agent/invalid-field');
+  commentPolicy(f);
   const maxTokens = f.number('maxTokens', (n) => Number.isInteger(n) && n > 0, 'a positive integer', 'agent/invalid-field');
   const extra = Object.fromEntries(Object.entries(source.data).filter(([key]) => !AGENT_KEYS.has(key)));
-  if (f.diagnostics.length > 0 || name === undefined || description === undefined) return { def: null, diagnostics: f.diagnostics };
+  if (hasErrors(f.diagnostics) || name === undefined || description === undefined) return { def: null, diagnostics: f.diagnostics };
   const def: AgentDef = { name, source: source.rel, description, tools, extra };
   if (model !== undefined) def.model = model;
   if (temperature !== undefined) def.temperature = temperature;
   if (maxTokens !== undefined) def.maxTokens = maxTokens;
   return { def, diagnostics: f.diagnostics };
+}
+
+/**
+ * Tools not on the list. MCP tools (`mcp__server__tool`) come from servers a
+ * list cannot know; `Bash(git:*)` is the tool `Bash` with a permission pattern.
+ */
+function unknownTools(tools: readonly string[], known: readonly string[]): string[] {
+  return tools.filter((tool) => !tool.startsWith('mcp__') && !known.includes(tool.replace(/\(.*\)$/s, '')));
+}
+
+function toolNote(tool: string, known: readonly string[]): string {
+  const near = closest(tool, known);
+  return near ? `did you mean '${near}'?` : `known tools: ${known.join(', ')} (config \`agents.tools\`)`;
 }
 
 function stem(rel: string): string {

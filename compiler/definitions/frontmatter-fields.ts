@@ -2,7 +2,7 @@
  * Reading typed fields out of parsed frontmatter, with positions: a field
  * error points at the line of its key (or list item), not at line 1.
  */
-import { diagnostic, lineText, type Diagnostic, type RuleId } from '../diagnostics/diagnostics.js';
+import { diagnostic, lineText, type Diagnostic, type RuleId, type Severity } from '../diagnostics/diagnostics.js';
 import type { Source } from '../markdown/source.js';
 
 export type FieldSource = Pick<Source, 'rel' | 'text' | 'bodyOffset'>;
@@ -49,13 +49,13 @@ export class FieldReader {
     private readonly data: Record<string, unknown>,
   ) {}
 
-  report(rule: RuleId, key: string, message: string, note?: string): void {
-    this.diagnostics.push(diagnostic(rule, this.source.rel, fieldPosition(this.source, key), message, note === undefined ? {} : { note }));
+  report(rule: RuleId, key: string, message: string, note?: string, severity: Severity = 'error'): void {
+    this.diagnostics.push(diagnostic(rule, this.source.rel, fieldPosition(this.source, key), message, { severity, ...(note === undefined ? {} : { note }) }));
   }
 
-  reportItem(rule: RuleId, key: string, item: string, message: string, note?: string): void {
+  reportItem(rule: RuleId, key: string, item: string, message: string, note?: string, severity: Severity = 'error'): void {
     const at = itemPosition(this.source, key, item);
-    this.diagnostics.push(diagnostic(rule, this.source.rel, at, message, note === undefined ? {} : { note }));
+    this.diagnostics.push(diagnostic(rule, this.source.rel, at, message, { severity, ...(note === undefined ? {} : { note }) }));
   }
 
   has(key: string): boolean {

@@ -7,6 +7,7 @@
 export const RULES = [
   'source/unreadable',
   'frontmatter/invalid-yaml',
+  'frontmatter/lenient-yaml',
   'frontmatter/invalid-field',
   'include/missing',
   'include/cycle',
@@ -45,14 +46,23 @@ export const RULES = [
   'agent/duplicate-name',
   'agent/case-collision',
   'agent/invalid-field',
+  'agent/name-style',
+  'agent/unknown-tool',
+  'agent/skipped',
   'agent/boundary-marker',
   'cache/prefix-below-minimum',
   'output/write-failed',
   'cache/unknown-model',
+  'const/unknown',
+  'config/syntax',
+  'config/load-failed',
+  'config/unknown-key',
+  'config/invalid-value',
 ] as const;
 
 export type RuleId = (typeof RULES)[number];
-export type Severity = 'error' | 'warning';
+/** `info`: something the build did that a user may not expect (a file skipped), not a problem. */
+export type Severity = 'error' | 'warning' | 'info';
 
 export interface Diagnostic {
   rule: RuleId;

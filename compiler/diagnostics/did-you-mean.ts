@@ -12,6 +12,16 @@ export function nearestNames(name: string, known: readonly string[], kind: strin
   return `did you mean ${list}? (${known.length} ${kind}${known.length === 1 ? '' : 's'} known)`;
 }
 
+/** The one known name near enough to `name` to be what was meant, if any. */
+export function closest(name: string, known: readonly string[]): string | undefined {
+  let best: { candidate: string; distance: number } | undefined;
+  for (const candidate of known) {
+    const distance = editDistance(head(name), head(candidate));
+    if (!best || distance < best.distance) best = { candidate, distance };
+  }
+  return best && best.distance <= Math.max(2, Math.floor(name.length / 3)) ? best.candidate : undefined;
+}
+
 /**
  * What is compared: the first characters, lower-cased. A mistyped name is
  * short; comparing whole names costs their lengths' product, which a tree

@@ -19,7 +19,7 @@ export interface FormatOptions {
 /** `file:line:col: error rule/id: message`, then the excerpt with a caret. */
 export function formatHuman(d: Diagnostic, { color = false }: FormatOptions = {}): string {
   const c = color ? colors : noColor;
-  const sev = d.severity === 'error' ? c.red('error') : c.yellow('warning');
+  const sev = d.severity === 'error' ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.cyan('info');
   const lines = [`${c.bold(`${terminalSafe(d.file)}:${d.line}:${d.column}`)}: ${sev} ${c.dim(d.rule)}: ${terminalSafe(d.message)}`];
   if (d.excerpt !== undefined) {
     const gutter = String(d.line);
@@ -47,7 +47,7 @@ export function formatJson(ok: boolean, diagnostics: readonly Diagnostic[], extr
 
 /** GitHub workflow command: `::error file=…,line=…,col=…,title=rule::message`. */
 export function formatGithub(d: Diagnostic): string {
-  const kind = d.severity === 'error' ? 'error' : 'warning';
+  const kind = d.severity === 'info' ? 'notice' : d.severity;
   const props = `file=${escapeProperty(d.file)},line=${d.line},col=${d.column},title=${escapeProperty(d.rule)}`;
   return `::${kind} ${props}::${escapeData(d.note ? `${d.message} (${d.note})` : d.message)}`;
 }

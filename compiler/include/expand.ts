@@ -21,11 +21,13 @@
  * chain, 1.4 GB); the map may be `MAP_BYTES_PER_BYTE` times the limit.
  */
 import { diagnostic, InternalError, type Diagnostic, type RuleId } from '../diagnostics/diagnostics.js';
+import { closest } from '../diagnostics/did-you-mean.js';
 import { failureDiagnostic, relativeToRoot, resolveCompileTarget, type IncludeHost } from './include.js';
 import { chainThrough, NO_CHAIN, TextBuilder, type Chain, type TextSegment } from './expanded-text.js';
 import { lineIndexOf } from './line-index.js';
 import { nestingDiagnostic, type Directive } from '../markdown/scan.js';
 import { problemToDiagnostic, type ReadFailure, type Source } from '../markdown/source.js';
+import type { CommentPolicy } from '../config/define-config.js';
 
 export type { TextSegment };
 
@@ -49,6 +51,8 @@ export interface Expansion {
   edges: Array<[string, string]>;
   /** `{{` found in prose of any expanded file (offsets in that file's text), each once. */
   templates: TemplateHit[];
+  /** Block-level HTML comments removed, and their UTF-8 bytes. */
+  stripped: { comments: number; bytes: number };
   diagnostics: Diagnostic[];
 }
 
@@ -61,9 +65,26 @@ export const MAP_BYTES_PER_BYTE = 64;
 /** …and at least this, so that a small limit does not refuse the map of a text it lets through. */
 const MIN_MAP_BYTES = 1024 * 1024;
 
-/** Compile mode: the source's body with every directive replaced and comments removed. */
-export async function expandIncludes(source: Source, host: IncludeHost): Promise<Expansion> {
-  return expandGraph(source, await loadGraph(source, host), host);
+/**
+ * How one text is made from its source's body. `verbatim`: the body as
+ * written, byte for byte: no include expanded, no comment removed.
+ * `comments`: the text's own policy; an included file may set its own with
+ * `comments:` in its frontmatter. `trimLeadingBlankLines`: what Claude Code
+ * does to an agent's body.
+ */
+export type TextPolicy =
+  | { verbatim: true }
+  | { verbatim: false; comments: CommentPolicy; trimLeadingBlankLines: boolean };
+
+/** Compile mode: the source's body with every directive replaced and, where the policy says so, comments removed. */
+export async function expandIncludes(source: Source, host: IncludeHost, policy: TextPolicy): Promise<Expansion> {
+  return expandGraph(source, await loadGraph(source, host, policy), host);
+}
+
+/** What a file's frontmatter says of its comments, if anything. */
+export function ownCommentPolicy(source: Pick<Source, 'data'>): CommentPolicy | undefined {
+  const written = source.data.comments;
+  return written === 'keep' || written === 'strip' ? written : undefined;
 }
 
 /** What a directive leads to: the same wherever its file is included. */
@@ -71,17 +92,23 @@ type Link =
   | { kind: 'refused'; rule: RuleId; message: string; note?: string; watched: string[] }
   | { kind: 'file'; file: string; rel: string; watched: string[] };
 
-/** One splice in a body: an include (replaced by its target) or a comment (deleted). */
+/** One splice in a body: an include (replaced by its target), or a comment or leading blank lines (deleted). */
 interface Edit {
   start: number;
   end: number;
   include: { directive: Directive; link: Link } | null;
+  /** Leading blank lines of an agent body, not a comment. */
+  trim?: true;
+  /** A build-time constant's value, written in place of its `{{const.NAME}}`. */
+  value?: string;
 }
 
 /** A loaded file with its edits in body order. */
 interface Node {
   source: Source;
   edits: Edit[];
+  /** `{{const.NAME}}` references: body offset → the name (known or not). */
+  constants?: Map<number, string>;
   /** Every character of the body is ASCII: a slice's UTF-8 length is its length. */
   ascii: boolean;
 }
@@ -97,13 +124,13 @@ interface Graph {
  * reach. A file's targets are loaded when the shortest chain to it leaves
  * room under the depth limit: the walk can include nothing else.
  */
-async function loadGraph(top: Source, host: IncludeHost): Promise<Graph> {
+async function loadGraph(top: Source, host: IncludeHost, policy: TextPolicy): Promise<Graph> {
   const graph: Graph = { nodes: new Map(), loaded: new Map() };
   let level = [top];
   for (let chainLength = 1; level.length > 0; chainLength++) {
     const loads: Array<Promise<Source | ReadFailure>> = [];
     for (const source of level) {
-      const node = makeNode(source, host);
+      const node = source === top ? topNode(source, host, policy) : makeNode(source, host, ownCommentPolicy(source) ?? (policy.verbatim ? 'keep' : policy.comments));
       graph.nodes.set(source, node);
       if (chainLength > host.limits.maxDepth) continue;
       for (const { include } of node.edits) {
@@ -121,7 +148,16 @@ async function loadGraph(top: Source, host: IncludeHost): Promise<Graph> {
   return graph;
 }
 
-function makeNode(source: Source, host: IncludeHost): Node {
+function topNode(source: Source, host: IncludeHost, policy: TextPolicy): Node {
+  if (policy.verbatim) return { source, edits: [], ascii: !NON_ASCII.test(source.body) };
+  const node = makeNode(source, host, policy.comments);
+  const blank = policy.trimLeadingBlankLines ? /^(?:[ \t]*\n)+/.exec(source.body) : null;
+  // Removed like a comment, so the source map still points each byte at where it was written; not counted as one.
+  if (blank && !node.edits.some((e) => e.start < blank[0].length)) node.edits.unshift({ start: 0, end: blank[0].length, include: null, trim: true });
+  return node;
+}
+
+function makeNode(source: Source, host: IncludeHost, policy: CommentPolicy): Node {
   const resolved = new Map<string, Link>();
   const linkFor = (written: string): Link => {
     let link = resolved.get(written);
@@ -137,9 +173,31 @@ function makeNode(source: Source, host: IncludeHost): Node {
   };
   const { directives, comments } = source.scan;
   const edits: Edit[] = directives.map((directive) => ({ start: directive.start, end: directive.end, include: { directive, link: linkFor(directive.path) } }));
-  if (host.limits.stripComments) for (const range of comments) edits.push({ start: range.start, end: range.end, include: null });
-  if (directives.length > 0 && comments.length > 0) edits.sort((a, b) => a.start - b.start);
-  return { source, edits, ascii: !NON_ASCII.test(source.body) };
+  const removed = policy === 'strip' ? comments : [];
+  for (const range of removed) edits.push({ start: range.start, end: range.end, include: null });
+  const constants = constantReferences(source.body, removed);
+  for (const [start, { name, end }] of constants) {
+    const value = Object.hasOwn(host.constants, name) ? host.constants[name] : undefined;
+    if (value !== undefined) edits.push({ start, end, include: null, value });
+  }
+  if (edits.length > 1) edits.sort((a, b) => a.start - b.start);
+  const node: Node = { source, edits, ascii: !NON_ASCII.test(source.body) };
+  if (constants.size > 0) node.constants = new Map([...constants].map(([start, { name }]) => [start, name]));
+  return node;
+}
+
+const CONSTANT_REFERENCE = /\{\{\s*const\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+
+/** Every `{{const.NAME}}` outside the comments being removed, by body offset. */
+function constantReferences(body: string, removed: ReadonlyArray<{ start: number; end: number }>): Map<number, { name: string; end: number }> {
+  const found = new Map<number, { name: string; end: number }>();
+  if (!body.includes('const.')) return found;
+  for (const match of body.matchAll(CONSTANT_REFERENCE)) {
+    const start = match.index;
+    if (removed.some((r) => start >= r.start && start < r.end)) continue;
+    found.set(start, { name: match[1]!, end: start + match[0].length });
+  }
+  return found;
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -178,12 +236,15 @@ function expandGraph(top: Source, graph: Graph, host: IncludeHost): Expansion {
   const watched = new Set<string>();
   const edges = new Map<string, [string, string]>();
   const templates: TemplateHit[] = [];
+  const stripped = { comments: 0, bytes: 0 };
   const visited = new Set<Node>();
   const visit = (node: Node): void => {
     if (visited.has(node)) return;
     visited.add(node);
     const { source } = node;
-    for (const offset of source.scan.templates) templates.push({ file: source.rel, offset: source.bodyOffset + offset });
+    // A constant is resolved here, not a template: only what is left of `{{` is.
+    for (const offset of source.scan.templates) if (!node.constants?.has(offset)) templates.push({ file: source.rel, offset: source.bodyOffset + offset });
+    for (const [offset, name] of node.constants ?? []) if (!Object.hasOwn(host.constants, name)) report.add(unknownConstant(source, offset, name, host.constants));
     if (node.source === top) return;
     for (const problem of source.problems) report.add(problemToDiagnostic(source, problem));
     const tooDeep = nestingDiagnostic(source);
@@ -269,7 +330,13 @@ function expandGraph(top: Source, graph: Graph, host: IncludeHost): Expansion {
     out.copy(node, frame.cursor, edit.start, frame.chain);
     frame.cursor = edit.end;
     if ((stopped = overflows())) break;
-    if (!edit.include) continue;
+    if (!edit.include) {
+      if (edit.value !== undefined) out.insert(node, edit.start, edit.value, frame.chain);
+      if (edit.trim || edit.value !== undefined) continue;
+      stripped.comments++;
+      stripped.bytes += Buffer.byteLength(node.source.body.slice(edit.start, edit.end));
+      continue;
+    }
     const child = enter(frame, edit.include.directive, edit.include.link);
     if (child) {
       stack.push(child);
@@ -290,8 +357,16 @@ function expandGraph(top: Source, graph: Graph, host: IncludeHost): Expansion {
     watched: [...watched].sort(),
     edges: [...edges.values()],
     templates,
+    stripped,
     diagnostics: report.diagnostics,
   };
+}
+
+function unknownConstant(source: Source, offset: number, name: string, constants: Readonly<Record<string, string>>): Diagnostic {
+  const known = Object.keys(constants);
+  const near = closest(name, known);
+  const note = near ? `did you mean '${near}'?` : known.length === 0 ? 'the project defines no constants (config `constants`)' : `known constants: ${known.sort().join(', ')}`;
+  return diagnostic('const/unknown', source.rel, lineIndexOf(source).positionAt(source.bodyOffset + offset), `no build-time constant '${name}'`, { note });
 }
 
 /** The diagnostics of one expansion, each once: a file included a thousand times reports its broken include once. */

@@ -62,6 +62,20 @@ export class TextBuilder {
   }
 
   /** Drops the text's last character if it is a newline written since `since`. */
+  /** Text that is not in the source (a constant's value), mapped to where the source refers to it (`at`, a body offset). */
+  insert(node: SliceSource, at: number, text: string, chain: Chain): void {
+    if (text === '') return;
+    const { source } = node;
+    const offset = source.bodyOffset + at;
+    this.segments.push({ start: this.length, end: this.length + text.length, file: source.rel, line: lineIndexOf(source).lineOf(offset), chain: chain.files, offset });
+    this.mapBytes += 100 + source.rel.length + chain.mapBytes;
+    this.parts.push(text);
+    this.length += text.length;
+    const before = this.bytes;
+    this.bytes += Buffer.byteLength(text);
+    if (before <= this.limit && this.bytes > this.limit) this.crossedAt = at;
+  }
+
   dropFinalNewline(since: number): void {
     const last = this.parts[this.parts.length - 1];
     if (this.length <= since || last === undefined || !last.endsWith('\n')) return;

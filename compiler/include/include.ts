@@ -26,6 +26,8 @@ export interface IncludeHost {
   root: string;
   homeDir: string;
   limits: IncludeLimits;
+  /** Build-time constants for `{{const.NAME}}`. */
+  constants: Readonly<Record<string, string>>;
   /** Loads (and caches) a source by real absolute path. */
   load(file: string): Promise<Source | ReadFailure>;
 }

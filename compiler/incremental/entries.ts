@@ -364,6 +364,13 @@ function stem(rel: string): string {
 function duplicate(rule: 'section/duplicate-name' | 'agent/duplicate-name', what: string, name: string, entry: Entry, first: string): Diagnostic {
   const source = entry.loaded as Source;
   const at = source.data.name !== undefined ? fieldPosition(source, 'name') : { line: 1, column: 1 };
+  if (rule === 'agent/duplicate-name') {
+    // Claude Code loads agents of one name from several places and one shadows the rest; so does the bundle, by a fixed rule.
+    return diagnostic(rule, entry.rel, at, `agent name '${name}' is also defined in ${first}; that one is used and this one is left out`, {
+      severity: 'warning',
+      note: 'of agents with one name, the first in path order wins; rename one to keep both (config `rules: { "agent/duplicate-name": "error" }` makes this an error)',
+    });
+  }
   return diagnostic(rule, entry.rel, at, `${what} name '${name}' is already used`, { note: `first defined in ${first}` });
 }
 

@@ -12,6 +12,7 @@ import { diagnostic, positionAt, type Diagnostic } from '../diagnostics/diagnost
 import { sha256 } from '../bundle/hash.js';
 import { scanBody, type Scan } from './scan.js';
 import { textProblem, type TextProblem } from './text-check.js';
+import { parseLeniently, type QuotedLine } from './lenient-yaml.js';
 
 export type Frontmatter = Record<string, unknown>;
 
@@ -27,9 +28,12 @@ export interface ParsedSource {
 
 /** A diagnostic before a file name is attached: what the cache stores. */
 export interface Problem {
-  rule: 'frontmatter/invalid-yaml';
+  rule: 'frontmatter/invalid-yaml' | 'frontmatter/lenient-yaml';
+  /** Absent: an error. */
+  severity?: 'warning';
   offset: number;
   message: string;
+  note?: string;
 }
 
 export interface Source extends ParsedSource {
@@ -137,7 +141,8 @@ function openFailure(error: unknown): ReadFailure {
 export function normaliseText(bytes: Uint8Array): string {
   let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+  // CRLF is a line break written the Windows way; a lone CR is a byte the author wrote, kept (SPEC §2).
+  return text.includes('\r\n') ? text.replace(/\r\n/g, '\n') : text;
 }
 
 export function parseSource(text: string, extensions: readonly string[]): ParsedSource {
@@ -163,7 +168,8 @@ export function makeSource(raw: RawFile, parsed: ParsedSource): Source {
 }
 
 export function problemToDiagnostic(source: Pick<Source, 'rel' | 'text'>, problem: Problem): Diagnostic {
-  return diagnostic(problem.rule, source.rel, positionAt(source.text, problem.offset), problem.message);
+  const extra = { ...(problem.severity ? { severity: problem.severity } : {}), ...(problem.note === undefined ? {} : { note: problem.note }) };
+  return diagnostic(problem.rule, source.rel, positionAt(source.text, problem.offset), problem.message, extra);
 }
 
 const YAML_OPTIONS = { schema: 'core', maxAliasCount: 100, uniqueKeys: true, prettyErrors: false } as const;
@@ -174,14 +180,21 @@ const YAML_OPTIONS = { schema: 'core', maxAliasCount: 100, uniqueKeys: true, pre
  * with an alias — its alias limit turns a "billion laughs" into a diagnostic —
  * and for errors, whose positions it reports more precisely.
  */
-function parseYaml(source: string): { ok: true; value: unknown } | { ok: false; offset: number; message: string } {
+function parseYaml(source: string): { ok: true; value: unknown; quoted: QuotedLine[] } | { ok: false; offset: number; message: string } {
   if (!HAS_ALIAS.test(source)) {
     try {
-      return { ok: true, value: jsyaml.load(source, { schema: jsyaml.CORE_SCHEMA }) };
+      return { ok: true, value: jsyaml.load(source, { schema: jsyaml.CORE_SCHEMA }), quoted: [] };
     } catch {
       // fall through: `yaml` explains the error, with its position
     }
   }
+  const strict = parseStrictly(source);
+  if (strict.ok) return { ...strict, quoted: [] };
+  const lenient = parseLeniently(source, parseStrictly);
+  return lenient ? { ok: true, ...lenient } : strict;
+}
+
+function parseStrictly(source: string): { ok: true; value: unknown } | { ok: false; offset: number; message: string } {
   try {
     return { ok: true, value: YAML.parse(source, YAML_OPTIONS) };
   } catch (error) {
@@ -195,12 +208,17 @@ const HAS_ALIAS = /(^|[\s[{,:-])\*[^\s*]/;
 function splitFrontmatter(text: string): Pick<ParsedSource, 'data' | 'bodyOffset' | 'problems'> {
   if (!text.startsWith('---')) return { data: {}, bodyOffset: 0, problems: [] };
   let yamlError: { offset: number; message: string } | undefined;
+  const lenient: Problem[] = [];
   const parsed = matter(text, {
     engines: {
       yaml: (source: string) => {
         const result = parseYaml(source);
-        if (result.ok) return (result.value ?? {}) as object;
-        yamlError = { offset: text.indexOf(source) + result.offset, message: result.message };
+        const at = text.indexOf(source);
+        if (result.ok) {
+          for (const q of result.quoted) lenient.push(lenientProblem(q, at));
+          return (result.value ?? {}) as object;
+        }
+        yamlError = { offset: at + result.offset, message: result.message };
         return {};
       },
     },
@@ -212,7 +230,18 @@ function splitFrontmatter(text: string): Pick<ParsedSource, 'data' | 'bodyOffset
     const problem: Problem = { rule: 'frontmatter/invalid-yaml', offset: 4, message: 'frontmatter must be a YAML mapping' };
     return { data: {}, bodyOffset, problems: [problem] };
   }
-  return { data: data as Frontmatter, bodyOffset, problems: [] };
+  return { data: data as Frontmatter, bodyOffset, problems: lenient };
+}
+
+/** A line read as if quoted, as the warning that shows the quoting to write. */
+function lenientProblem(q: QuotedLine, yamlOffset: number): Problem {
+  return {
+    rule: 'frontmatter/lenient-yaml',
+    severity: 'warning',
+    offset: yamlOffset + q.offset,
+    message: `'${q.key}' is not valid YAML as written (${q.reason}); read as if quoted, as Claude Code reads it`,
+    note: `put the value in quotes: ${q.key}: ${JSON.stringify(q.value)}`,
+  };
 }
 
 function firstLine(message: string): string {

@@ -26,6 +26,8 @@ interface TextEntry {
   tokens: number;
   /** Root-relative path of the source file the text is written in. */
   source: string;
+  /** Block-level HTML comments the comment policy removed from the text, and their UTF-8 bytes; absent when none were. */
+  stripped?: { comments: number; bytes: number };
   /** Line of `source` where the text starts. */
   line: number;
   /**
@@ -84,9 +86,23 @@ export interface SourceEntry {
   includes: string[];
 }
 
+/** The build options that shaped the bundle's bytes (see `outputOptions`); absent in bundles from before it was recorded. */
+export interface OutputOptions {
+  /** sha256 over the values below. */
+  hash: string;
+  /** The project's comment policy, for files that do not set their own. */
+  comments: 'keep' | 'strip';
+  /** sha256 of the build-time constants, null when there are none. */
+  constants: string | null;
+  agentsIgnore: string[];
+  /** What is done to an agent's body: its leading blank lines are removed, as Claude Code trims them. */
+  agentBodies: 'leading-blank-lines-trimmed';
+}
+
 export interface Manifest {
   schemaVersion: number;
   tool: { name: string; version: string; handlebars: string };
+  options?: OutputOptions;
   profiles: Record<string, ProfileEntry>;
   agents: Record<string, AgentEntry>;
   /** Every source that contributed to the bundle, keyed by root-relative path. */

@@ -51,7 +51,7 @@ describe('build fixtures', () => {
 /** `err-include-missing` → `include/missing`. */
 function ruleOf(caseName: string): string {
   const body = caseName.slice('err-'.length);
-  const rules = ['frontmatter', 'include', 'section', 'template', 'profile', 'agent'];
+  const rules = ['frontmatter', 'include', 'section', 'template', 'profile', 'agent', 'const'];
   const group = rules.find((g) => body.startsWith(`${g}-`)) ?? 'frontmatter';
   return body === 'invalid-yaml' ? 'frontmatter/invalid-yaml' : `${group}/${body.slice(group.length + 1)}`;
 }

@@ -6,7 +6,7 @@ import { plural, report, toBuildOptions } from '../shared.js';
 
 export async function runBuild(options: CommonOptions, io: Io): Promise<number> {
   const started = performance.now();
-  const buildOptions = toBuildOptions(options);
+  const buildOptions = await toBuildOptions(options);
   const result = await buildProject(buildOptions);
   const ms = Math.round(performance.now() - started);
   const out = path.relative(process.cwd(), buildOptions.outDir!) || '.';

@@ -9,6 +9,7 @@ import { diffManifests } from '../../bundle/bundle-diff.js';
 import { createCompiler } from '../../build/compiler.js';
 import type { Manifest } from '../../runtime/manifest.js';
 import { escapeData, escapeProperty } from '../../diagnostics/format.js';
+import { optionDifferences } from '../../bundle/output-options.js';
 import { findStaleFiles, isFresh, type Staleness } from '../../bundle/staleness.js';
 import type { CheckPolicy, CommonOptions } from '../args.js';
 import type { Io } from '../io.js';
@@ -27,13 +28,16 @@ interface PrefixChange {
 type StaleFile = { file: string; state: 'changed' | 'missing' | 'extra' };
 
 export async function runCheck(options: CommonOptions, policy: CheckPolicy, io: Io): Promise<number> {
-  const compiler = await createCompiler(toBuildOptions(options));
+  const compiler = await createCompiler(await toBuildOptions(options));
   const { root, outDir } = compiler.options;
   const outRel = path.relative(root, outDir).split(path.sep).join('/') || '.';
   const result = await compiler.build();
   const bundle = result.bundle;
   const staleness = bundle ? await findStaleFiles(bundle.files, outDir) : null;
   const stale = staleness ? staleList(staleness, outRel) : [];
+  // Stale because the options differ, not the sources: say which, or the suggested rebuild would undo them.
+  const written = stale.length > 0 && bundle ? await readManifestArg(outDir).catch(() => null) : null;
+  const otherOptions = written && bundle ? optionDifferences(written.options, bundle.manifest.options!) : [];
   const baseline = bundle && policy.allowStaticPrefixChange ? await readBaseline(policy, outDir) : null;
   const prefix = baseline && bundle ? prefixChanges(baseline, bundle.manifest, policy.allowStaticPrefixChange!) : [];
   // A project that commits its bundle and has none has shipped nothing reviewed: that fails, unless the project says it commits none.
@@ -46,14 +50,16 @@ export async function runCheck(options: CommonOptions, policy: CheckPolicy, io: 
     compared: staleness !== null,
     missing,
     stale,
+    otherOptions,
     staticPrefixChanges: prefix,
   });
   if (options.reporter === 'github') {
     if (missing) io.out(annotation(outRel, 'check/missing-dist', `${outRel}/ does not exist; ${MISSING_HINT}`));
+    if (otherOptions.length > 0) io.out(annotation(outRel, 'check/other-options', optionsMessage(outRel, otherOptions)));
     for (const s of stale) io.out(annotation(s.file, 'check/stale-dist', `${s.file} ${STATE_TEXT[s.state]}; ${REBUILD_HINT}`));
     for (const c of prefix.filter((x) => !x.allowed)) io.out(annotation(c.source, 'check/static-prefix-change', prefixMessage(c), 1));
   } else if (options.reporter === 'human') {
-    printHuman(io, { ok, missing, bundle: bundle?.manifest ?? null, staleness, stale, prefix, outDir: outRel });
+    printHuman(io, { ok, missing, bundle: bundle?.manifest ?? null, staleness, stale, otherOptions, prefix, outDir: outRel });
   }
   return ok ? 0 : 1;
 }
@@ -97,6 +103,10 @@ const STATE_TEXT: Record<StaleFile['state'], string> = {
 const REBUILD_HINT = 'run `prompt-build build` and commit the result';
 const MISSING_HINT = 'run `prompt-build build` and commit the result, or pass --allow-missing-dist if the project does not commit its bundle';
 
+function optionsMessage(outDir: string, differences: readonly string[]): string {
+  return `${outDir}/ was built with other options: ${differences.join(', ')}; run check with the options the bundle was built with (a config file keeps them in one place), or rebuild with these`;
+}
+
 function prefixMessage(c: PrefixChange): string {
   return (
     `static prefix of profile '${c.profile}' changed (${c.old.slice(0, 12)} → ${c.new.slice(0, 12)}): ` +
@@ -110,6 +120,7 @@ interface Outcome {
   bundle: Manifest | null;
   staleness: Staleness | null;
   stale: StaleFile[];
+  otherOptions: string[];
   prefix: PrefixChange[];
   outDir: string;
 }
@@ -117,7 +128,8 @@ interface Outcome {
 function printHuman(io: Io, o: Outcome): void {
   if (o.missing) io.err(`error: ${o.outDir}/ does not exist; ${MISSING_HINT}`);
   else if (o.bundle && o.staleness === null) io.err(`note: ${o.outDir}/ does not exist, so there is nothing to compare with`);
-  if (o.staleness && !isFresh(o.staleness)) {
+  if (o.otherOptions.length > 0) io.err(`error: ${optionsMessage(o.outDir, o.otherOptions)}`);
+  else if (o.staleness && !isFresh(o.staleness)) {
     io.err(`${o.outDir}/ is stale: ${plural(o.stale.length, 'file')} differ from what the sources produce`);
     for (const s of o.stale) io.err(`  ${s.state.padEnd(7)}  ${s.file}`);
     io.err(`  ${REBUILD_HINT}`);

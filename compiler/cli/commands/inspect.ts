@@ -13,7 +13,7 @@ import { readManifestArg } from '../read-manifest.js';
 import { plural, toBuildOptions } from '../shared.js';
 
 export async function runInspect(options: CommonOptions, bundle: string | undefined, json: boolean, io: Io): Promise<number> {
-  const build = toBuildOptions(options);
+  const build = await toBuildOptions(options);
   const target = bundle ?? (path.relative(process.cwd(), build.outDir!) || '.');
   const manifest = await readManifestArg(target);
   const { models, cacheFacts } = resolveBuildOptions(build);
@@ -53,6 +53,7 @@ function inspection(manifest: Manifest) {
         ...(s.kind === 'dynamic' ? { cache: s.cache, ...(s.reason === undefined ? {} : { reason: s.reason }) } : {}),
         bytes: s.bytes,
         tokens: s.tokens,
+        ...(s.stripped ? { stripped: s.stripped } : {}),
         source: s.source,
       })),
     })),
@@ -63,6 +64,7 @@ function inspection(manifest: Manifest) {
       ...(a.model === undefined ? {} : { model: a.model }),
       bytes: a.bytes,
       tokens: a.tokens,
+      ...(a.stripped ? { stripped: a.stripped } : {}),
       source: a.source,
     })),
   };
@@ -88,13 +90,18 @@ function formatProfile(profile: ProfileEntry): string {
 
 function sectionRow(s: SectionEntry, index: number): string[] {
   const cache = s.kind === 'dynamic' ? s.cache : '';
-  const note = s.kind === 'dynamic' && s.reason ? `(${s.reason})` : '';
+  const note = [s.kind === 'dynamic' && s.reason ? `(${s.reason})` : '', strippedNote(s)].filter(Boolean).join(' ');
   return [String(index + 1), s.name, s.kind, cache, number(s.bytes), number(s.tokens), note];
 }
 
+/** Comments removed by the comment policy: text the model does not see, so said where sizes are read. */
+function strippedNote({ stripped }: SectionEntry | AgentEntry): string {
+  return stripped ? `${plural(stripped.comments, 'comment')} stripped (${number(stripped.bytes)} bytes)` : '';
+}
+
 function formatAgents(agents: AgentEntry[]): string {
-  const rows = agents.map((a) => [a.name, a.tools.join(', ') || '(all)', a.model ?? '', number(a.bytes), number(a.tokens)]);
-  return ['agents', ...table([['name', 'tools', 'model', 'bytes', 'tokens'], ...rows], 'lllrr').map((l) => `  ${l}`.trimEnd())].join('\n');
+  const rows = agents.map((a) => [a.name, a.tools.join(', ') || '(all)', a.model ?? '', number(a.bytes), number(a.tokens), strippedNote(a)]);
+  return ['agents', ...table([['name', 'tools', 'model', 'bytes', 'tokens', ''], ...rows], 'lllrrl').map((l) => `  ${l}`.trimEnd())].join('\n');
 }
 
 /** Aligns columns; `align` is one `l` or `r` per column. */

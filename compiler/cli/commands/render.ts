@@ -32,7 +32,7 @@ export async function runRender(options: CommonOptions, render: RenderOptions, i
       overrideSystemPrompt: render.overrideSystemPrompt,
       context: await readContext(render.context),
       cwd: path.resolve(render.cwd ?? process.cwd()),
-      ...cacheSettings(options),
+      ...(await cacheSettings(options)),
     });
   } catch (error) {
     // A wrong name or a broken bundle is the user's to fix: one line, no stack.

@@ -20,7 +20,7 @@ import { LiveReport } from '../serve/live-report.js';
 import { startPreviewServer } from '../serve/preview-server.js';
 
 export async function runWatch(options: CommonOptions, serve: { port: number } | null, io: Io): Promise<number> {
-  const buildOptions = toBuildOptions(options);
+  const buildOptions = await toBuildOptions(options);
   /** A status line, after the time. */
   const status = (line: string) => io.err(`${clock(new Date())} ${line}`);
   const out = path.relative(process.cwd(), buildOptions.outDir!) || '.';

@@ -1,0 +1,30 @@
+/**
+ * The build options that shape the bundle's bytes, recorded in the manifest
+ * so that `check` run with other options says so by name instead of calling
+ * `dist/` stale. Limits, models and rule levels decide whether a build
+ * passes, not what it writes, and are left out.
+ */
+import type { BuildOptions } from '../build/config.js';
+import type { OutputOptions } from '../runtime/manifest.js';
+import { sha256 } from './hash.js';
+
+export function outputOptions(options: Pick<BuildOptions, 'stripComments' | 'constants' | 'agentIgnore'>): OutputOptions {
+  const constants = Object.keys(options.constants).sort();
+  const values = {
+    comments: options.stripComments ? ('strip' as const) : ('keep' as const),
+    constants: constants.length === 0 ? null : sha256(JSON.stringify(constants.map((k) => [k, options.constants[k]]))),
+    agentsIgnore: [...options.agentIgnore].sort(),
+    agentBodies: 'leading-blank-lines-trimmed' as const,
+  };
+  return { hash: sha256(JSON.stringify(values)), ...values };
+}
+
+/** Each option that differs, worded for a message: `comments (keep in dist/, strip here)`. */
+export function optionDifferences(written: OutputOptions | undefined, built: OutputOptions): string[] {
+  if (written === undefined || written.hash === built.hash) return [];
+  const differences: string[] = [];
+  if (written.comments !== built.comments) differences.push(`comments (${written.comments} in the bundle, ${built.comments} here)`);
+  if (written.constants !== built.constants) differences.push('constants');
+  if (JSON.stringify(written.agentsIgnore) !== JSON.stringify(built.agentsIgnore)) differences.push('agents.ignore');
+  return differences.length > 0 ? differences : ['options'];
+}

@@ -1,0 +1,53 @@
+/**
+ * A loaded config as build options. Flags are laid over the result by the
+ * caller (flag > file > default), so this knows nothing of the command line.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BuildOptions } from '../build/config.js';
+import { parseCacheFacts } from '../cache-facts/cache-facts-file.js';
+import type { CacheFact } from '../cache-facts/cache-facts.js';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
+import { keyPosition, type LoadedConfig } from './load-config.js';
+
+export function configBuildOptions(root: string, loaded: LoadedConfig): { options: Partial<BuildOptions>; diagnostics: Diagnostic[] } {
+  const { config, file } = loaded;
+  const diagnostics: Diagnostic[] = [];
+  const options: Partial<BuildOptions> = {};
+  if (config.out !== undefined) options.outDir = path.resolve(root, config.out);
+  if (config.models !== undefined) options.models = config.models;
+  if (config.include?.maxDepth !== undefined) options.maxDepth = config.include.maxDepth;
+  if (config.include?.maxBytes !== undefined) options.maxBytes = config.include.maxBytes;
+  if (config.include?.maxExpandedBytes !== undefined) options.maxExpandedBytes = config.include.maxExpandedBytes;
+  if (config.include?.extensions !== undefined) options.extensions = config.include.extensions.map((e) => (e.startsWith('.') ? e : `.${e}`).toLowerCase());
+  if (config.comments !== undefined) options.stripComments = config.comments === 'strip';
+  if (config.agents?.ignore !== undefined) options.agentIgnore = config.agents.ignore;
+  if (config.agents?.tools !== undefined) options.knownTools = config.agents.tools;
+  if (config.rules !== undefined) options.ruleLevels = config.rules;
+  if (config.constants !== undefined) options.constants = config.constants;
+  if (config.cacheFacts !== undefined && file !== null) {
+    const facts = readFacts(root, config.cacheFacts);
+    if (facts.ok) options.cacheFacts = facts.facts;
+    else {
+      const text = fs.readFileSync(file, 'utf8');
+      diagnostics.push(diagnostic('config/invalid-value', relative(root, file), keyPosition(text, ['cacheFacts']), `cacheFacts: ${facts.message}`));
+    }
+  }
+  return { options, diagnostics };
+}
+
+function readFacts(root: string, value: string | readonly unknown[]): { ok: true; facts: CacheFact[] } | { ok: false; message: string } {
+  try {
+    if (typeof value !== 'string') return { ok: true, facts: parseCacheFacts(JSON.stringify(value), 'config') };
+    const file = path.resolve(root, value);
+    return { ok: true, facts: parseCacheFacts(fs.readFileSync(file, 'utf8'), file) };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { ok: false, message: code === 'ENOENT' ? `no such file ${String(value)}` : (error as Error).message };
+  }
+}
+
+function relative(root: string, file: string): string {
+  const rel = path.relative(root, file);
+  return rel.startsWith('..') || path.isAbsolute(rel) ? file : rel.split(path.sep).join('/');
+}

@@ -1,0 +1,51 @@
+/**
+ * `prompt-build.config.*`: what a project sets once instead of on every
+ * command line. This module is all a config file imports (`prompt-build/config`),
+ * so loading a config does not load the compiler.
+ */
+import type { CacheFact } from '../cache-facts/cache-facts.js';
+
+/** How a rule's findings are reported, as ESLint words it: `off` drops them. */
+export type RuleLevel = 'off' | 'warning' | 'error';
+
+/** What to do with block-level HTML comments (`<!-- … -->`). */
+export type CommentPolicy = 'keep' | 'strip';
+
+/** A cache fact as `--cache-facts` files write it: `provider`, `family`, `ids` or `prefixes`, `minimumTokens` required. */
+export type ConfigCacheFact = Partial<CacheFact> & Pick<CacheFact, 'provider' | 'family' | 'minimumTokens'>;
+
+export interface ProjectConfig {
+  /** Bundle directory, relative to the root (default `dist`). */
+  out?: string;
+  /** Model ids every profile's static prefix is checked against. */
+  models?: string[];
+  /** Cache facts used before the built-in ones: a JSON file (relative to the root) or the facts themselves. */
+  cacheFacts?: string | ConfigCacheFact[];
+  include?: {
+    /** Nested include levels allowed (default 5). */
+    maxDepth?: number;
+    /** Largest source or included file, in bytes (default 1 MiB). */
+    maxBytes?: number;
+    /** Largest text once its includes are expanded (default: `maxBytes`). */
+    maxExpandedBytes?: number;
+    /** Extensions that may be included, with the dot. */
+    extensions?: string[];
+  };
+  /** The default for files that do not say (`comments:` in frontmatter); `verbatim: true` always keeps. Default `strip`. */
+  comments?: CommentPolicy;
+  agents?: {
+    /** Globs, relative to `agents/`, of files that are not agents (`README.md`, `drafts/**`). */
+    ignore?: string[];
+    /** The tools agents may name; when given, any other entry of `tools:` is a warning. */
+    tools?: string[];
+  };
+  /** Severity per rule id, e.g. `{ 'agent/duplicate-name': 'error', 'section/unused': 'off' }`. */
+  rules?: Record<string, RuleLevel>;
+  /** Build-time constants, used as `{{const.NAME}}` in any section, fragment or agent body. */
+  constants?: Record<string, string>;
+}
+
+/** Types a config for editors; returns it unchanged. */
+export function defineConfig(config: ProjectConfig): ProjectConfig {
+  return config;
+}
