@@ -38,6 +38,8 @@ export function parseLeniently(source: string, parse: StrictParse): { value: unk
     // Only a plain one-line value can be quoted; anything else is a YAML error as it stands.
     if (!pair || quoted.some((q) => q.key === pair[1]) || /^["']/.test(pair[2]!)) return null;
     const [, key, value] = pair as unknown as [string, string, string];
+    // `[a, b` is a list missing its bracket, not prose: that stays an error.
+    if (/^[[{]/.test(value) && !value.includes(value[0] === '[' ? ']' : '}')) return null;
     const valueAt = lines[line]!.length - value.length - (lines[line]!.length - lines[line]!.trimEnd().length);
     const { column, reason } = offendingCharacter(value);
     quoted.push({ offset: starts[line]! + valueAt + column, key, value, reason });

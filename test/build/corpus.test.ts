@@ -90,6 +90,57 @@ describe.skipIf(!present)(present ? 'third-party corpus' : `third-party corpus (
     });
     expect(accepted).toBeGreaterThan(agents.length / 2);
   });
+
+  it('every file, compiled as a verbatim static section, is its body byte for byte, comments and all', async () => {
+    // One project holding every file as a section: one build, not four hundred.
+    const root = await tempDir('pb-corpus-verbatim-');
+    const bodies = new Map<string, string>();
+    const tree: Record<string, string> = {};
+    for (const [i, rel] of files.entries()) {
+      const text = await fs.readFile(path.join(CORPUS, rel), 'utf8');
+      const { content } = matter(normalise(Buffer.from(text)), {});
+      const name = `s${i}`;
+      bodies.set(name, content);
+      tree[`prompts/sections/${name}.md`] = `---\nverbatim: true\n---\n${content}`;
+    }
+    tree['prompts/profiles/all.md'] = `---\nsections: [${[...bodies.keys()].join(', ')}]\ncacheWarning: false\n---\n`;
+    await writeTree(root, tree);
+    const result = await buildProject({ root, cacheDir: null, write: false, parallelThreshold: Number.POSITIVE_INFINITY });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    let withComments = 0;
+    for (const entry of result.bundle!.manifest.profiles.all!.sections) {
+      const body = bodies.get(entry.name)!;
+      expect(result.bundle!.files.get(entry.file), entry.name).toBe(body);
+      if (body.includes('<!--')) withComments++;
+    }
+    expect(bodies.size).toBe(files.length);
+    expect(withComments).toBeGreaterThan(0);
+    await fs.rm(root, { recursive: true, force: true });
+  });
+
+  it('a tree of all its agents builds, as Claude Code would load them', async () => {
+    const root = await tempDir('pb-corpus-agents-');
+    const agentFiles = [];
+    for (const rel of files) {
+      const text = await fs.readFile(path.join(CORPUS, rel), 'utf8');
+      if (/(^|\/)agents\//.test(rel) || /^---\r?\n[\s\S]*?^name:/m.test(text)) agentFiles.push(rel);
+    }
+    await fs.mkdir(path.join(root, 'agents'), { recursive: true });
+    for (const rel of agentFiles) {
+      await fs.mkdir(path.dirname(path.join(root, 'agents', rel)), { recursive: true });
+      await fs.copyFile(path.join(CORPUS, rel), path.join(root, 'agents', rel));
+    }
+    const result = await buildProject({ root, cacheDir: null, write: false, parallelThreshold: Number.POSITIVE_INFINITY });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(result.ok).toBe(true);
+    const built = Object.keys(result.bundle!.manifest.agents).length;
+    const byRule = new Map<string, number>();
+    for (const d of result.diagnostics) byRule.set(d.rule, (byRule.get(d.rule) ?? 0) + 1);
+    // The README reports these counts; a change in them is worth a look.
+    console.log(`corpus agents: ${agentFiles.length} files, ${built} built; ${[...byRule].map(([r, n]) => `${r} ${n}`).join(', ')}`);
+    expect(built).toBeGreaterThan(agentFiles.length * 0.8);
+    await fs.rm(root, { recursive: true, force: true });
+  });
 });
 
 function normalise(bytes: Buffer): string {

@@ -54,6 +54,7 @@ describe('the import closure of prompt-build/context', () => {
       'include/include.ts',
       'include/line-index.ts',
       'markdown/block-cuts.ts',
+      'markdown/lenient-yaml.ts',
       'markdown/micromark-edits.ts',
       'markdown/prose.ts',
       'markdown/scan.ts',

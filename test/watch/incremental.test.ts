@@ -174,9 +174,11 @@ describe('incremental rebuilds', () => {
     await step(() => add(leaf, original));
   });
 
-  it('reports a duplicate agent name, and recovers', async () => {
+  it('reports a duplicate agent name (the first in path order is kept), and recovers', async () => {
     const agent = Object.values(manifest.agents)[0]!;
-    await step(() => add('agents/zz-copy.md', `---\nname: ${agent.name}\ndescription: A copy\n---\nCopy.\n`), false);
+    await step(() => add('agents/zz-copy.md', `---\nname: ${agent.name}\ndescription: A copy\n---\nCopy.\n`));
+    await step(() => add('agents/00-copy.md', `---\nname: ${agent.name}\ndescription: An earlier copy\n---\nEarlier.\n`));
+    await step(() => remove('agents/00-copy.md'));
     await step(() => remove('agents/zz-copy.md'));
   });
 
