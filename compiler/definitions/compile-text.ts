@@ -5,6 +5,7 @@
  * only declared inputs.
  */
 import { boundaryMarkerDiagnostics } from './boundary-marker.js';
+import { printedAppendedContext } from './context-channel.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
 import type { DynamicSectionDef, SectionDef } from './definitions.js';
 import { expandIncludes, ownCommentPolicy, type Expansion, type TextPolicy, type TextSegment } from '../include/expand.js';
@@ -116,7 +117,13 @@ function templateDiagnostics(def: DynamicSectionDef, compiled: CompiledText, loo
         note: `add '${v.name}' to \`inputs:\` (or \`optional:\` if it may be absent)`,
       });
     });
-  return [...unsupported, ...undeclared];
+  const twice = printedAppendedContext(analysis.ast).map(({ name, line, column }) => {
+    const at = locate(line, column);
+    return diagnostic('section/context-channel', at.file, at, `section '${def.name}' prints '${name}', which the runtime appends to the system prompt itself`, {
+      note: `the model would read it twice; test it (\`{{#if ${name}}}…{{/if}}\`) but leave the text to the system context`,
+    });
+  });
+  return [...unsupported, ...undeclared, ...twice];
 }
 
 /** A 1-based line/column of the compiled text → the file and position it was written at. */

@@ -27,6 +27,7 @@ export const RULES = [
   'section/invalid-name',
   'section/boundary-marker',
   'section/unused',
+  'section/context-channel',
   'source/too-large',
   'source/binary',
   'source/encoding',

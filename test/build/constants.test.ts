@@ -71,3 +71,17 @@ describe('build-time constants', () => {
     expect(result.diagnostics.map((d) => `${d.rule} ${d.file}:${d.line}:${d.column}`)).toEqual(['section/static-template prompts/sections/bad.md:1:7']);
   });
 });
+
+describe('the git snapshot has one channel', () => {
+  it('a dynamic section may test gitStatus but not print it', async () => {
+    const { result } = await build(
+      {},
+      {
+        'prompts/sections/hint.md': '---\nkind: dynamic\noptional: [gitStatus]\n---\n{{#if gitStatus}}See the snapshot below.{{/if}}\n',
+        'prompts/sections/echo.md': '---\nkind: dynamic\noptional: [gitStatus]\n---\nSnapshot:\n{{#if gitStatus}}\n  {{gitStatus}}\n{{/if}}\n',
+        'prompts/profiles/default.md': '---\nsections: [hint, echo]\ncacheWarning: false\n---\n',
+      },
+    );
+    expect(result.diagnostics.map((d) => `${d.rule} ${d.file}:${d.line}:${d.column}`)).toEqual(['section/context-channel prompts/sections/echo.md:7:3']);
+  });
+});

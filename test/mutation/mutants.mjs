@@ -7,6 +7,48 @@
  */
 export const MUTANTS = [
   {
+    name: 'rule levels from the config are ignored',
+    file: 'compiler/diagnostics/rule-levels.ts',
+    from: "const level = Object.hasOwn(levels, d.rule) ? levels[d.rule] : undefined;",
+    to: 'const level = undefined;',
+    tests: ['test/config/config.test.ts'],
+  },
+  {
+    name: 'frontmatter strict YAML refuses is not read again leniently',
+    file: 'compiler/markdown/source.ts',
+    from: 'const lenient = parseLeniently(source, parseStrictly);',
+    to: 'const lenient = null as ReturnType<typeof parseLeniently>;',
+    tests: ['test/build/fixtures.test.ts'],
+  },
+  {
+    name: 'a known constant is left unresolved',
+    file: 'compiler/include/expand.ts',
+    from: 'if (value !== undefined) edits.push({ start, end, include: null, value });',
+    to: '',
+    tests: ['test/build/constants.test.ts'],
+  },
+  {
+    name: 'a verbatim section has its comments stripped',
+    file: 'compiler/definitions/compile-text.ts',
+    from: 'verbatim ? { verbatim } : textPolicy(source, host, false)',
+    to: 'textPolicy(source, host, false)',
+    tests: ['test/build/fidelity.test.ts'],
+  },
+  {
+    name: 'a printed gitStatus goes unnoticed',
+    file: 'compiler/definitions/compile-text.ts',
+    from: 'return [...unsupported, ...undeclared, ...twice];',
+    to: 'return [...unsupported, ...undeclared];',
+    tests: ['test/build/constants.test.ts'],
+  },
+  {
+    name: 'check calls dist/ stale when only the options differ',
+    file: 'compiler/cli/commands/check.ts',
+    from: "if (o.otherOptions.length > 0) io.err(`error: ${optionsMessage(o.outDir, o.otherOptions)}`);\n  else if",
+    to: 'if',
+    tests: ['test/config/config.test.ts'],
+  },
+  {
     name: 'the static prefix hash ignores the order of the static sections',
     file: 'compiler/bundle/emit.ts',
     from: "sha256(statics.map((s) => s.hash).join('\\n'))",
