@@ -48,34 +48,31 @@ export class TextBuilder {
 
   copy(node: SliceSource, from: number, to: number, chain: Chain): void {
     if (to <= from) return;
+    const text = node.source.body.slice(from, to);
+    const bytes = node.ascii ? text.length : Buffer.byteLength(text);
+    if (this.append(node, from, text, bytes, chain)) this.crossedAt = from + charsWithin(text, this.limit - (this.bytes - bytes), node.ascii);
+  }
+
+  /** Text that is not in the source (a constant's value), mapped to where the source refers to it (`at`, a body offset). */
+  insert(node: SliceSource, at: number, text: string, chain: Chain): void {
+    if (text !== '' && this.append(node, at, text, Buffer.byteLength(text), chain)) this.crossedAt = at;
+  }
+
+  /** Adds `text` with its segment; true when it took the size over the limit. */
+  private append(node: SliceSource, at: number, text: string, bytes: number, chain: Chain): boolean {
     const { source } = node;
-    const text = source.body.slice(from, to);
-    const offset = source.bodyOffset + from;
+    const offset = source.bodyOffset + at;
     this.segments.push({ start: this.length, end: this.length + text.length, file: source.rel, line: lineIndexOf(source).lineOf(offset), chain: chain.files, offset });
     // Its keys, braces and numbers (about 100 bytes), its file, its chain.
     this.mapBytes += 100 + source.rel.length + chain.mapBytes;
     this.parts.push(text);
     this.length += text.length;
     const before = this.bytes;
-    this.bytes += node.ascii ? text.length : Buffer.byteLength(text);
-    if (before <= this.limit && this.bytes > this.limit) this.crossedAt = from + charsWithin(text, this.limit - before, node.ascii);
+    this.bytes += bytes;
+    return before <= this.limit && this.bytes > this.limit;
   }
 
   /** Drops the text's last character if it is a newline written since `since`. */
-  /** Text that is not in the source (a constant's value), mapped to where the source refers to it (`at`, a body offset). */
-  insert(node: SliceSource, at: number, text: string, chain: Chain): void {
-    if (text === '') return;
-    const { source } = node;
-    const offset = source.bodyOffset + at;
-    this.segments.push({ start: this.length, end: this.length + text.length, file: source.rel, line: lineIndexOf(source).lineOf(offset), chain: chain.files, offset });
-    this.mapBytes += 100 + source.rel.length + chain.mapBytes;
-    this.parts.push(text);
-    this.length += text.length;
-    const before = this.bytes;
-    this.bytes += Buffer.byteLength(text);
-    if (before <= this.limit && this.bytes > this.limit) this.crossedAt = at;
-  }
-
   dropFinalNewline(since: number): void {
     const last = this.parts[this.parts.length - 1];
     if (this.length <= since || last === undefined || !last.endsWith('\n')) return;
