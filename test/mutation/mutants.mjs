@@ -22,7 +22,7 @@ export const MUTANTS = [
   },
   {
     name: 'a known constant is left unresolved',
-    file: 'compiler/include/expand.ts',
+    file: 'compiler/include/include-graph.ts',
     from: 'if (value !== undefined) edits.push({ start, end, include: null, value });',
     to: '',
     tests: ['test/build/constants.test.ts'],

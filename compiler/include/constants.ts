@@ -1,0 +1,26 @@
+/** Build-time constants in a text: `{{const.NAME}}`, found in a body and reported when unknown. */
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
+import { closest } from '../diagnostics/did-you-mean.js';
+import type { Source } from '../markdown/source.js';
+import { lineIndexOf } from './line-index.js';
+
+const CONSTANT_REFERENCE = /\{\{\s*const\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+
+/** Every `{{const.NAME}}` outside the comments being removed, by body offset. */
+export function constantReferences(body: string, removed: ReadonlyArray<{ start: number; end: number }>): Map<number, { name: string; end: number }> {
+  const found = new Map<number, { name: string; end: number }>();
+  if (!body.includes('const.')) return found;
+  for (const match of body.matchAll(CONSTANT_REFERENCE)) {
+    const start = match.index;
+    if (removed.some((r) => start >= r.start && start < r.end)) continue;
+    found.set(start, { name: match[1]!, end: start + match[0].length });
+  }
+  return found;
+}
+
+export function unknownConstant(source: Source, offset: number, name: string, constants: Readonly<Record<string, string>>): Diagnostic {
+  const known = Object.keys(constants);
+  const near = closest(name, known);
+  const note = near ? `did you mean '${near}'?` : known.length === 0 ? 'the project defines no constants (config `constants`)' : `known constants: ${known.sort().join(', ')}`;
+  return diagnostic('const/unknown', source.rel, lineIndexOf(source).positionAt(source.bodyOffset + offset), `no build-time constant '${name}'`, { note });
+}
