@@ -10,6 +10,10 @@ export { formatHuman, formatJson, formatGithub, REPORTERS, type ReporterName } f
 export { collectContextFiles, type ContextFile, type ContextCollection } from './include/include.js';
 export { writeBundle, listFiles, OutputWriteError, type WriteReport, type WrittenBundle, type WriteOptions } from './bundle/write-bundle.js';
 export { OutDirError, assertWritableOutDir } from './bundle/out-dir.js';
+export { checkBundle, type CheckPolicy, type CheckResult, type PrefixChange, type StaleFile } from './bundle/check-bundle.js';
+export { defineConfig, type ProjectConfig, type RuleLevel, type CommentPolicy } from './config/define-config.js';
+export { loadConfig, type LoadedConfig } from './config/load-config.js';
+export { configBuildOptions } from './config/config-options.js';
 export { LockTimeoutError } from './bundle/lock.js';
 export { CACHE_FACTS, type CacheFact, type CacheFactProvider } from './cache-facts/cache-facts.js';
 export { canonicalModelId, minimumCacheableTokens, resolveCacheFact, type CanonicalModelId, type ModelHost, type ResolvedCacheFact } from './cache-facts/cache-fact-lookup.js';
