@@ -1,33 +1,24 @@
 /**
- * The build, stage by stage:
- *
- *   discover → load (cache, parse on all cores) → read definitions →
- *   compile texts (includes, template checks) → check names → emit → (write)
- *
- * A `Compiler` keeps what it loaded and compiled, so watch mode can rebuild
- * only the outputs a change can affect. Compiled results are never mutated,
- * only replaced, which is what makes reusing them safe.
+ * The incremental layer around the build's stages (pipeline.ts lists them):
+ * a `Compiler` keeps what it loaded and compiled, so watch mode runs each
+ * stage only for what a change can reach. Compiled results are never
+ * mutated, only replaced, which is what makes reusing them safe.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { resolveBuildOptions, type BuildOptions } from './config.js';
-import { compileAgent, compileSection } from '../definitions/compile-text.js';
-import { readAgent, readFragment, readProfile, readSection, roleOf } from '../definitions/definitions.js';
-import { discoverSources, sourcePathTest } from './discover.js';
-import { diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostics.js';
-import { checkProfiles, createEmitCache, emitBundle, sourceEntry, type Bundle } from '../bundle/emit.js';
-import { Entries, type Entry } from '../incremental/entries.js';
+import { compileSource, discover, linkAndEmit, type SourceStage } from './pipeline.js';
+import { sourcePathTest } from './discover.js';
+import type { Diagnostic } from '../diagnostics/diagnostics.js';
+import { createEmitCache, sourceEntry, type Bundle } from '../bundle/emit.js';
+import { Entries } from '../incremental/entries.js';
 import { isInside, type IncludeHost } from '../include/include.js';
 import { openParseCache } from '../incremental/parse-cache.js';
 import type { SourceEntry } from '../runtime/manifest.js';
-import { problemToDiagnostic, type ReadFailure, type Source } from '../markdown/source.js';
-import { isSource, SourceStore, type Loaded } from '../incremental/source-store.js';
+import type { Source } from '../markdown/source.js';
+import { isSource, SourceStore } from '../incremental/source-store.js';
 import { SourcesRecord } from '../incremental/sources-record.js';
-import { describeTextProblem } from '../markdown/text-check.js';
-import { nestingDiagnostic } from '../markdown/scan.js';
 import { TOOL_FINGERPRINT } from './version.js';
-import { outputOptions } from '../bundle/output-options.js';
-import { applyRuleLevels } from '../diagnostics/rule-levels.js';
 
 export interface FileChange {
   /** Absolute path. */
@@ -64,6 +55,7 @@ export class Compiler {
   private readonly sources = new SourcesRecord();
   private readonly isSourcePath: (rel: string) => boolean;
   private readonly host: IncludeHost;
+  private readonly stage: SourceStage;
 
   constructor(
     readonly options: BuildOptions,
@@ -72,6 +64,7 @@ export class Compiler {
   ) {
     this.host = { root: options.root, homeDir: options.homeDir, limits: options, constants: options.constants, load: (f) => store.load(f) };
     this.isSourcePath = sourcePathTest(options.agentIgnore);
+    this.stage = { host: this.host, options, lookup: (rel) => this.lookup(rel) };
   }
 
   /**
@@ -87,7 +80,7 @@ export class Compiler {
       candidates.map(async (rel, i) => {
         // Kept while its source is the same object: the store reloads only what changed.
         if (this.entries.get(rel)?.loaded === loaded[i]) return;
-        this.entries.set({ rel, loaded: loaded[i]!, result: await this.compileEntry(rel, loaded[i]!) });
+        this.entries.set({ rel, loaded: loaded[i]!, result: await compileSource(rel, loaded[i]!, this.stage) });
         recompiled.push(rel);
       }),
     );
@@ -118,7 +111,7 @@ export class Compiler {
    */
   private async applyChanges(changes: readonly FileChange[] | undefined): Promise<string[]> {
     if (!changes || this.discovered === null) {
-      this.discovered = await discoverSources(this.options.root, this.options.agentIgnore);
+      this.discovered = await discover(this.options.root, this.options.agentIgnore);
       this.discoveredSet = new Set(this.discovered);
       for (const rel of this.entries.paths()) if (!this.discoveredSet.has(rel)) this.entries.drop(rel);
       return this.discovered;
@@ -153,40 +146,6 @@ export class Compiler {
     return path.relative(this.options.root, file).split(path.sep).join('/');
   }
 
-  private async compileEntry(rel: string, loaded: Loaded): Promise<Entry['result']> {
-    const role = roleOf(rel);
-    if (!isSource(loaded)) {
-      // A fragment is only read when included, and the include reports it; a link out of the root is reported wherever it is.
-      const reported = role !== 'fragment' || loaded.kind === 'outside-root';
-      return failed(role, reported ? [readFailure(rel, loaded, this.options.maxBytes)] : []);
-    }
-    const source = loaded;
-    const base = source.problems.map((p) => problemToDiagnostic(source, p));
-    const tooDeep = nestingDiagnostic(source);
-    if (tooDeep) base.push(tooDeep);
-    const lookup = (file: string) => this.lookup(file);
-    switch (role) {
-      case 'section': {
-        const { def, diagnostics } = readSection(source);
-        const compiled = def && !hasErrors(base) ? await compileSection(def, source, this.host, lookup) : null;
-        return { role, def, compiled, diagnostics: [...base, ...diagnostics, ...(compiled?.diagnostics ?? [])] };
-      }
-      case 'agent': {
-        // Claude Code skips a Markdown file in agents/ with no frontmatter (a README): so does the bundle, and says so.
-        if (!source.text.startsWith('---')) return { role, def: null, compiled: null, diagnostics: [skippedAgent(rel)] };
-        const { def, diagnostics } = !hasErrors(base) ? readAgent(source, this.options.knownTools) : { def: null, diagnostics: [] };
-        const compiled = def ? await compileAgent(source, this.host, lookup) : null;
-        return { role, def, compiled, diagnostics: [...base, ...diagnostics, ...(compiled?.diagnostics ?? [])] };
-      }
-      case 'profile': {
-        const { def, diagnostics } = !hasErrors(base) ? readProfile(source) : { def: null, diagnostics: [] };
-        return { role, def, diagnostics: [...base, ...diagnostics] };
-      }
-      case 'fragment':
-        return { role, diagnostics: [...base, ...readFragment(source)] };
-    }
-  }
-
   /**
    * The store, not `entries`: during an incremental build `entries` still
    * holds the previous build's sources, so a changed file would be positioned
@@ -197,21 +156,21 @@ export class Compiler {
   }
 
   private async finish(recompiled: string[], full: boolean): Promise<BuildResult> {
-    const diagnostics = this.entries.diagnostics();
-    const sources = await this.sourceEntries(full);
-    const profiles = this.entries.profiles();
-    diagnostics.push(...checkProfiles(profiles, () => this.entries.sectionNamesKnown(), this.emitCache));
-    const levels = this.options.ruleLevels;
-    const emitted = hasErrors(applyRuleLevels(diagnostics, levels))
-      ? null
-      : emitBundle({ unused: this.entries.unusedSections(), profiles, agents: this.entries.agents(), sources, models: this.options.models, cacheFacts: this.options.cacheFacts, options: outputOptions(this.options) }, this.emitCache);
-    if (emitted) diagnostics.push(...emitted.diagnostics);
-    const sorted = dedupe(sortDiagnostics(applyRuleLevels(diagnostics, levels)));
-    // A warning of emit's that the project made an error (`cache/prefix-below-minimum`…) fails the build too.
-    const bundle = emitted && !hasErrors(sorted) ? emitted : null;
+    const { bundle, diagnostics } = linkAndEmit(
+      {
+        diagnostics: this.entries.diagnostics(),
+        profiles: this.entries.profiles(),
+        sectionNamesKnown: () => this.entries.sectionNamesKnown(),
+        unused: this.entries.unusedSections(),
+        agents: this.entries.agents(),
+        sources: await this.sourceEntries(full),
+      },
+      this.options,
+      this.emitCache,
+    );
     return {
       ok: bundle !== null,
-      diagnostics: sorted,
+      diagnostics,
       bundle,
       recompiled,
       stats: {
@@ -244,57 +203,4 @@ export class Compiler {
     const reached = this.entries.graphPaths().filter((rel) => !discovered.has(rel));
     return this.sources.rebuild([...this.discovered!, ...reached], entryOf);
   }
-}
-
-/** The result of a file that could not be read as what its place says it is. */
-function failed(role: Entry['result']['role'], diagnostics: Diagnostic[]): Entry['result'] {
-  switch (role) {
-    case 'section':
-    case 'agent':
-      return { role, def: null, compiled: null, diagnostics };
-    case 'profile':
-      return { role, def: null, diagnostics };
-    case 'fragment':
-      return { role, diagnostics };
-  }
-}
-
-function skippedAgent(rel: string): Diagnostic {
-  return diagnostic('agent/skipped', rel, { line: 1, column: 1 }, 'no frontmatter: not an agent, skipped', {
-    severity: 'info',
-    note: 'an agent starts with `---`, then `name:` and `description:`; list files that are not agents in the config’s `agents.ignore`',
-  });
-}
-
-function readFailure(rel: string, failure: ReadFailure, maxBytes: number): Diagnostic {
-  const at = { line: 1, column: 1 };
-  switch (failure.kind) {
-    case 'outside-root':
-      return diagnostic('source/outside-root', rel, at, 'source is a symlink leading outside the project root');
-    case 'not-a-file':
-      return diagnostic('source/not-a-file', rel, at, `source is ${failure.what}, not a regular file`, {
-        note: 'only regular files are read: a FIFO, socket or device would block or act when opened',
-      });
-    case 'too-large':
-      return diagnostic('source/too-large', rel, at, `source is ${failure.bytes} bytes, over the ${maxBytes}-byte limit`);
-    case 'text': {
-      const { problem } = failure;
-      const rule = problem.kind === 'binary' || problem.kind === 'nul' ? 'source/binary' : 'source/encoding';
-      return diagnostic(rule, rel, 'at' in problem ? problem.at : at, `source ${describeTextProblem(problem)}`);
-    }
-    case 'missing':
-      return diagnostic('source/unreadable', rel, at, 'source disappeared while building');
-    case 'unreadable':
-      return diagnostic('source/unreadable', rel, at, `source cannot be read: ${failure.message}`);
-  }
-}
-
-function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return diagnostics.filter((d) => {
-    const key = `${d.file}\0${d.line}\0${d.column}\0${d.rule}\0${d.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }

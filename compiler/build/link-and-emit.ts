@@ -1,0 +1,47 @@
+/**
+ * Stages 5 and 6 of the build (see pipeline.ts): the compiled sources linked
+ * into profiles and checked as a whole (names, profile order), the project's
+ * rule levels applied, and the bundle emitted — or not, on any error.
+ */
+import type { BuildOptions } from './config.js';
+import { checkProfiles, emitBundle, type Bundle, type CompiledAgent, type CompiledSection, type EmitCache, type ProfileInput } from '../bundle/emit.js';
+import { outputOptions } from '../bundle/output-options.js';
+import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostics.js';
+import { applyRuleLevels } from '../diagnostics/rule-levels.js';
+import type { SourceEntry } from '../runtime/manifest.js';
+
+export interface LinkInput {
+  /** Every source's own diagnostics and the duplicate-name ones, in path order. */
+  diagnostics: Diagnostic[];
+  profiles: readonly ProfileInput[];
+  /** Every section name there is, asked for only by the note on an unknown one. */
+  sectionNamesKnown: () => string[];
+  unused: readonly CompiledSection[];
+  agents: readonly CompiledAgent[];
+  sources: Readonly<Record<string, SourceEntry>>;
+}
+
+export function linkAndEmit(input: LinkInput, options: BuildOptions, cache: EmitCache): { bundle: Bundle | null; diagnostics: Diagnostic[] } {
+  const diagnostics = [...input.diagnostics, ...checkProfiles(input.profiles, input.sectionNamesKnown, cache)];
+  const levels = options.ruleLevels;
+  const emitted = hasErrors(applyRuleLevels(diagnostics, levels))
+    ? null
+    : emitBundle(
+        { unused: input.unused, profiles: input.profiles, agents: input.agents, sources: input.sources, models: options.models, cacheFacts: options.cacheFacts, options: outputOptions(options) },
+        cache,
+      );
+  if (emitted) diagnostics.push(...emitted.diagnostics);
+  const sorted = dedupe(sortDiagnostics(applyRuleLevels(diagnostics, levels)));
+  // A warning of emit's that the project made an error (`cache/prefix-below-minimum`…) fails the build too.
+  return { bundle: emitted && !hasErrors(sorted) ? emitted : null, diagnostics: sorted };
+}
+
+function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = `${d.file}\0${d.line}\0${d.column}\0${d.rule}\0${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
