@@ -41,7 +41,7 @@ export async function createCompiler(partial: Partial<BuildOptions> & { root: st
   const options = resolveBuildOptions(partial);
   const root = await fs.realpath(options.root).catch(() => options.root);
   const cache = await openParseCache(options.cacheDir, TOOL_FINGERPRINT);
-  return new Compiler({ ...options, root }, new SourceStore(root, options, cache, options.parallelThreshold), cache.stats);
+  return new Compiler({ ...options, root }, new SourceStore(root, options, cache, options.parallelThreshold), cache.stats, await sourcePathTest(options.agentIgnore));
 }
 
 export class Compiler {
@@ -53,7 +53,6 @@ export class Compiler {
   /** The same paths, to look up (kept beside the list: a rebuild must not build a set of every source). */
   private discoveredSet = new Set<string>();
   private readonly sources = new SourcesRecord();
-  private readonly isSourcePath: (rel: string) => boolean;
   private readonly host: IncludeHost;
   private readonly stage: SourceStage;
 
@@ -61,9 +60,9 @@ export class Compiler {
     readonly options: BuildOptions,
     private readonly store: SourceStore,
     private readonly cacheStats: { hits: number; misses: number; discarded: string | null },
+    private readonly isSourcePath: (rel: string) => boolean,
   ) {
     this.host = { root: options.root, homeDir: options.homeDir, limits: options, constants: options.constants, load: (f) => store.load(f) };
-    this.isSourcePath = sourcePathTest(options.agentIgnore);
     this.stage = { host: this.host, options, lookup: (rel) => this.lookup(rel) };
   }
 

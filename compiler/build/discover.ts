@@ -1,45 +1,82 @@
-/** Finds the sources of a project: every `.md` under `prompts/` and `agents/`, sorted. */
+/**
+ * Finds the sources of a project: every `.md` under `prompts/` and `agents/`,
+ * sorted. A walk of its own rather than a glob library: the up-to-date check
+ * of every build runs it, and loading a glob engine cost more than the walk.
+ */
 import fsSync, { type Dirent } from 'node:fs';
-import picomatch from 'picomatch';
-import { glob } from 'tinyglobby';
+import path from 'node:path';
 
-export const SOURCE_GLOBS = ['prompts/**/*.md', 'agents/**/*.md'] as const;
+export const SOURCE_DIRS = ['prompts', 'agents'] as const;
 
 /**
  * Root-relative POSIX paths, sorted so every later stage sees one order.
- * `agentIgnore`: globs relative to `agents/` (config `agents.ignore`) of files
- * there that are not agents.
+ * Dot-files and dot-folders are left out; symlinked folders are followed
+ * (what they lead to outside the root is refused when read), except into a
+ * folder the walk is already inside. A FIFO, socket or device named `x.md`
+ * is listed: the reader names it and refuses it without opening it.
+ * `agentIgnore`: globs relative to `agents/` (config `agents.ignore`).
  */
 export async function discoverSources(root: string, agentIgnore: readonly string[] = []): Promise<string[]> {
-  const ignore = agentIgnore.map((pattern) => `agents/${pattern}`);
-  const found = await glob([...SOURCE_GLOBS], { cwd: root, onlyFiles: true, dot: false, followSymbolicLinks: true, fs: LIST_SPECIAL_FILES, ignore });
-  return found.sort();
+  const found: string[] = [];
+  for (const top of SOURCE_DIRS) walk(path.join(root, top), top, found);
+  const isSource = agentIgnore.length === 0 ? null : await sourcePathTest(agentIgnore);
+  return (isSource ? found.filter(isSource) : found).sort();
 }
 
 /** Whether a root-relative path is a source, as `discoverSources` would find it (for watch events). */
-export function sourcePathTest(agentIgnore: readonly string[]): (rel: string) => boolean {
-  const ignored = agentIgnore.length === 0 ? null : picomatch(agentIgnore.map((pattern) => `agents/${pattern}`), { dot: false });
-  return (rel) => (rel.startsWith('prompts/') || rel.startsWith('agents/')) && rel.endsWith('.md') && !(ignored?.(rel) ?? false);
+export async function sourcePathTest(agentIgnore: readonly string[]): Promise<(rel: string) => boolean> {
+  // picomatch only for a project that ignores something.
+  const ignored = agentIgnore.length === 0 ? null : (await import('picomatch')).default(agentIgnore.map((pattern) => `agents/${pattern}`), { dot: false });
+  return (rel) => SOURCE_DIRS.some((dir) => rel.startsWith(`${dir}/`)) && rel.endsWith('.md') && !rel.split('/').some((part) => part.startsWith('.')) && !(ignored?.(rel) ?? false);
 }
 
-/**
- * The crawler under tinyglobby lists regular files and symlinks only: a
- * FIFO, socket or device named `x.md` would be left out without a word.
- * Shown to it as files, they reach the reader, which names them and refuses
- * them without opening them.
- */
-const LIST_SPECIAL_FILES = {
-  readdir: ((dir: string, options: object, callback: (error: NodeJS.ErrnoException | null, entries: Dirent[]) => void) =>
-    fsSync.readdir(dir, { ...options, withFileTypes: true }, (error, entries) => {
-      if (entries) for (let i = 0; i < entries.length; i++) if (isSpecial(entries[i]!)) entries[i] = asFile(entries[i]!);
-      callback(error, entries);
-    })) as unknown as typeof fsSync.readdir,
-};
-
-function isSpecial(entry: Dirent): boolean {
-  return entry.isFIFO() || entry.isSocket() || entry.isCharacterDevice() || entry.isBlockDevice();
+interface Folder {
+  abs: string;
+  rel: string;
+  /** Its real path, to refuse walking into a folder the walk is already inside. */
+  real: string;
+  parent: Folder | null;
 }
 
-function asFile(entry: Dirent): Dirent {
-  return Object.assign(Object.create(entry) as Dirent, { isFile: () => true });
+/** Depth first with a stack of its own: a tree thousands of folders deep is no deep recursion. */
+function walk(dir: string, rel: string, found: string[]): void {
+  let real: string;
+  try {
+    real = fsSync.realpathSync(dir);
+  } catch {
+    return;
+  }
+  const stack: Folder[] = [{ abs: dir, rel, real, parent: null }];
+  while (stack.length > 0) {
+    const folder = stack.pop()!;
+    let entries: Dirent[];
+    try {
+      entries = fsSync.readdirSync(folder.abs, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      const abs = path.join(folder.abs, entry.name);
+      const childRel = `${folder.rel}/${entry.name}`;
+      let isFolder = entry.isDirectory();
+      let childReal = `${folder.real}/${entry.name}`;
+      if (entry.isSymbolicLink()) {
+        const target = fsSync.statSync(abs, { throwIfNoEntry: false });
+        if (!target) continue; // leads nowhere
+        isFolder = target.isDirectory();
+        if (isFolder) {
+          childReal = fsSync.realpathSync(abs);
+          if (inside(folder, childReal)) continue;
+        }
+      }
+      if (isFolder) stack.push({ abs, rel: childRel, real: childReal, parent: folder });
+      else if (entry.name.endsWith('.md')) found.push(childRel);
+    }
+  }
+}
+
+function inside(folder: Folder | null, real: string): boolean {
+  for (let f = folder; f; f = f.parent) if (f.real === real) return true;
+  return false;
 }

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from './usage-error.js';
 import type { CommonOptions } from './args.js';
-import { parseCacheFacts } from '../cache-facts/cache-facts-file.js';
 import type { CacheFact } from '../cache-facts/cache-facts.js';
 import { DEFAULT_MODELS, type BuildOptions } from '../build/config.js';
 import { findConfigFile } from '../config/find-config.js';
@@ -27,7 +26,7 @@ export class ConfigError extends Error {
 export async function toBuildOptions(o: CommonOptions): Promise<Partial<BuildOptions> & { root: string }> {
   const root = path.resolve(o.root);
   requireProject(root);
-  return { outDir: path.join(root, 'dist'), ...(await configOptions(root, o)), root, ...flagOptions(root, o) };
+  return { outDir: path.join(root, 'dist'), ...(await configOptions(root, o)), root, ...(await flagOptions(root, o)) };
 }
 
 async function configOptions(root: string, o: CommonOptions): Promise<Partial<BuildOptions>> {
@@ -41,7 +40,7 @@ async function configOptions(root: string, o: CommonOptions): Promise<Partial<Bu
   return options;
 }
 
-function flagOptions(root: string, o: CommonOptions): Partial<BuildOptions> {
+async function flagOptions(root: string, o: CommonOptions): Promise<Partial<BuildOptions>> {
   return {
     ...(o.out === undefined ? {} : { outDir: path.resolve(root, o.out) }),
     ...(o.cache ? {} : { cacheDir: null }),
@@ -51,7 +50,7 @@ function flagOptions(root: string, o: CommonOptions): Partial<BuildOptions> {
     ...(o.keepComments === undefined ? {} : { stripComments: !o.keepComments }),
     ...(o.models === undefined ? {} : { models: o.models }),
     ...(o.forceOut ? { forceOut: true } : {}),
-    ...(o.cacheFacts === undefined ? {} : { cacheFacts: readCacheFacts(path.resolve(o.cacheFacts)) }),
+    ...(o.cacheFacts === undefined ? {} : { cacheFacts: await readCacheFacts(path.resolve(o.cacheFacts)) }),
   };
 }
 
@@ -63,14 +62,16 @@ function flagOptions(root: string, o: CommonOptions): Partial<BuildOptions> {
 export async function cacheSettings(o: CommonOptions): Promise<{ models: readonly string[]; cacheFacts: readonly CacheFact[] }> {
   const root = path.resolve(o.root);
   const fromConfig = fs.statSync(root, { throwIfNoEntry: false })?.isDirectory() ? await configOptions(root, o) : {};
-  const flags = flagOptions(root, o);
+  const flags = await flagOptions(root, o);
   return {
     models: flags.models ?? fromConfig.models ?? DEFAULT_MODELS,
     cacheFacts: flags.cacheFacts ?? fromConfig.cacheFacts ?? [],
   };
 }
 
-function readCacheFacts(file: string): CacheFact[] {
+/** The cache-fact code is loaded only for `--cache-facts`: every build goes through here. */
+async function readCacheFacts(file: string): Promise<CacheFact[]> {
+  const { parseCacheFacts } = await import('../cache-facts/cache-facts-file.js');
   try {
     return parseCacheFacts(fs.readFileSync(file, 'utf8'), file);
   } catch (error) {

@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { IncludeLimits } from '../build/config.js';
 import { diagnostic, type Diagnostic, type RuleId } from '../diagnostics/diagnostics.js';
-import { collectContextFiles, type ContextCollection, type ContextFile } from '../include/include.js';
+import type { ContextCollection, ContextFile } from '../include/include.js';
 import { matchesFilesInPlay, readRuleScope } from './rules.js';
 
 export type InstructionKind = 'managed' | 'user' | 'project' | 'local' | 'rules' | 'added' | 'include';
@@ -121,7 +121,7 @@ export async function discoverInstructionFiles(
   for (const [i, entry] of entries.entries()) {
     const { collection, claimed } = await settle(await speculative[i]!, entry.path, seen, options);
     for (const warning of collection.warnings) result.warnings.push(warning); // a file may hold more than a call takes arguments
-    if (entry.kind === 'rules' && !ruleApplies(collection, entry.projectDir, options, result.warnings)) continue;
+    if (entry.kind === 'rules' && !(await ruleApplies(collection, entry.projectDir, options, result.warnings))) continue;
     for (const real of claimed) seen.add(real);
     addFiles(result, collection.files, entry.kind);
   }
@@ -152,6 +152,10 @@ interface Attempt {
 }
 
 async function collect(entry: string, seen: Set<string>, options: DiscoveryOptions): Promise<Attempt> {
+  // The Markdown reader only when there is an instruction file to read: most directories have none.
+  // lstat, not stat: a symlink (even a broken one) is the collector's to judge.
+  if (!(await fs.lstat(entry).catch(() => null))) return { collection: { files: [], warnings: [] }, claimed: seen };
+  const { collectContextFiles } = await import('../include/include.js');
   const collection = await collectContextFiles(entry, { homeDir: options.homeDir, limits: options.limits, seen });
   return { collection, claimed: seen };
 }
@@ -179,12 +183,12 @@ async function settle(
  * in play matches. When it does not apply, neither it nor its includes are
  * used, and a later file may still claim those includes.
  */
-function ruleApplies(
+async function ruleApplies(
   collection: ContextCollection,
   projectDir: string,
   options: DiscoveryOptions,
   warnings: Diagnostic[],
-): boolean {
+): Promise<boolean> {
   const entry = collection.files.at(-1);
   if (entry?.includedBy !== null) return false; // already seen, or unreadable
   const scope = readRuleScope(entry.frontmatter);
@@ -192,7 +196,7 @@ function ruleApplies(
     warnings.push(fileWarning('frontmatter/invalid-field', entry.path, scope.message));
     return false;
   }
-  return scope.kind === 'everywhere' || matchesFilesInPlay(scope.globs, projectDir, options.filesInPlay, options.cwd);
+  return scope.kind === 'everywhere' || (await matchesFilesInPlay(scope.globs, projectDir, options.filesInPlay, options.cwd));
 }
 
 /** The collection's last file is its entry (it gets the location's kind); the others are its includes. */

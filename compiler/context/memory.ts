@@ -10,8 +10,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_LIMITS } from '../build/config.js';
-import { normaliseText, parseSource, readTextFile } from '../markdown/source.js';
-import { describeTextProblem } from '../markdown/text-check.js';
 
 export const MEMORY_INDEX = 'MEMORY.md';
 export const MAX_INDEX_LINES = 200;
@@ -93,7 +91,9 @@ function truncateIndex(text: string): MemoryIndex {
 async function readIndex(file: string): Promise<MemoryIndex> {
   let text: string;
   try {
-    text = normaliseText(await fs.readFile(file));
+    const bytes = await fs.readFile(file);
+    const { normaliseText } = await import('../markdown/source.js');
+    text = normaliseText(bytes);
   } catch {
     text = ''; // no index yet: no memories saved
   }
@@ -102,6 +102,8 @@ async function readIndex(file: string): Promise<MemoryIndex> {
 
 async function checkMemoryFile(dir: string, file: string): Promise<MemoryProblem | null> {
   const problem = (message: string): MemoryProblem => ({ file, message });
+  // The Markdown reader only when there are memories to check.
+  const [{ normaliseText, parseSource, readTextFile }, { describeTextProblem }] = await Promise.all([import('../markdown/source.js'), import('../markdown/text-check.js')]);
   const read = await readTextFile(path.join(dir, file), DEFAULT_LIMITS.maxBytes);
   if (!read.ok) {
     if (read.failure.kind === 'not-a-file') return null;

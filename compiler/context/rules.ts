@@ -8,7 +8,6 @@
  * the file name at any depth (`*.test.ts`), and dot files are matched too.
  */
 import path from 'node:path';
-import picomatch from 'picomatch';
 
 /** Where a rules file applies, read from its frontmatter. */
 export type RuleScope =
@@ -30,12 +29,14 @@ export function readRuleScope(frontmatter: Record<string, unknown>): RuleScope {
 }
 
 /** True when a file in play (absolute, or relative to `cwd`) lies under `projectDir` and matches a glob. */
-export function matchesFilesInPlay(
+export async function matchesFilesInPlay(
   globs: readonly string[],
   projectDir: string,
   filesInPlay: readonly string[],
   cwd: string,
-): boolean {
+): Promise<boolean> {
+  // Loaded only for a rules file with `paths:`.
+  const { default: picomatch } = await import('picomatch');
   const isMatch = picomatch(
     globs.map((g) => (g.includes('/') ? g : `**/${g}`)) as string[],
     { dot: true },
