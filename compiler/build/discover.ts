@@ -38,7 +38,7 @@ interface Folder {
   parent: Folder | null;
 }
 
-/** Depth first with a stack of its own: a tree thousands of folders deep is no deep recursion. */
+/** Depth first with a stack of its own, not recursion. */
 function walk(dir: string, rel: string, found: string[]): void {
   let real: string;
   try {
