@@ -3,7 +3,7 @@
  * `paths:` (a glob or a list of globs) applies only when one of the files in
  * play matches, relative to the project directory that holds the rules folder.
  *
- * Globs follow picomatch (the matcher tinyglobby uses), with two choices made
+ * Globs follow picomatch, with two choices made
  * for people who write `.gitignore`-style lists: a glob without a slash matches
  * the file name at any depth (`*.test.ts`), and dot files are matched too.
  */
