@@ -11,11 +11,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { resolveBuildOptions, type BuildOptions } from './config.js';
-import { compileAgent, compileSection } from '../definitions/compile-text.js';
+import { compileAgent, compileSection, pythonTargetDiagnostics } from '../definitions/compile-text.js';
 import { readAgent, readProfile, readSection, roleOf } from '../definitions/definitions.js';
 import { discoverSources } from './discover.js';
 import { diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostics.js';
-import { checkProfiles, createEmitCache, emitBundle, sourceEntry, type Bundle } from '../bundle/emit.js';
+import { checkProfiles, createEmitCache, emitBundle, sourceEntry, type Bundle, type ProfileInput } from '../bundle/emit.js';
 import { Entries, type Entry } from '../incremental/entries.js';
 import { isInside, type IncludeHost } from '../include/include.js';
 import { openParseCache } from '../incremental/parse-cache.js';
@@ -190,14 +190,30 @@ export class Compiler {
     return this.store.peek(path.join(this.options.root, rel));
   }
 
+  /** Every emitted dynamic section must have a Python form (each once, however many profiles name it). */
+  private pythonDiagnostics(profiles: readonly ProfileInput[]): Diagnostic[] {
+    const seen = new Set<object>();
+    const out: Diagnostic[] = [];
+    for (const profile of profiles) {
+      for (const section of profile.sections) {
+        if (!section || section.def.kind !== 'dynamic' || seen.has(section.compiled)) continue;
+        seen.add(section.compiled);
+        out.push(...pythonTargetDiagnostics(section.def, section.compiled, (rel) => this.lookup(rel)));
+      }
+    }
+    return out;
+  }
+
   private async finish(recompiled: string[], full: boolean): Promise<BuildResult> {
     const diagnostics = this.entries.diagnostics();
     const sources = await this.sourceEntries(full);
     const profiles = this.entries.profiles();
     diagnostics.push(...checkProfiles(profiles, () => this.entries.sectionNamesKnown(), this.emitCache));
+    if (this.options.targets.includes('python')) diagnostics.push(...this.pythonDiagnostics(profiles));
+    const { models, cacheFacts, targets } = this.options;
     const bundle = hasErrors(diagnostics)
       ? null
-      : emitBundle({ unused: this.entries.unusedSections(), profiles, agents: this.entries.agents(), sources, models: this.options.models, cacheFacts: this.options.cacheFacts }, this.emitCache);
+      : emitBundle({ unused: this.entries.unusedSections(), profiles, agents: this.entries.agents(), sources, models, cacheFacts, targets }, this.emitCache);
     if (bundle) diagnostics.push(...bundle.diagnostics);
     const sorted = dedupe(sortDiagnostics(diagnostics));
     return {

@@ -38,6 +38,7 @@ export const RULES = [
   'template/helper-arity',
   'template/partial',
   'template/decorator',
+  'template/python-unsupported',
   'profile/unknown-section',
   'profile/static-after-dynamic',
   'profile/empty',

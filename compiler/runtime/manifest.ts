@@ -50,6 +50,14 @@ export interface DynamicSectionEntry extends TextEntry {
   inputs: string[];
   /** The subset of `inputs` that may be missing from the context. */
   optional: string[];
+  /**
+   * The section's Python render module (`dynamic/<name>.<hash>.py`) for the
+   * Python runtime, with the sha256 of its bytes; present when the bundle
+   * was built with the `python` target. Additive: runtimes that do not read
+   * Python ignore both fields, so the schema version stays.
+   */
+  python?: string;
+  pythonHash?: string;
 }
 
 export type SectionEntry = StaticSectionEntry | DynamicSectionEntry;

@@ -1,0 +1,308 @@
+/**
+ * The body of a dynamic section's Python `render(ctx, rt)`, compiled from the
+ * same Handlebars AST as the JavaScript fast path (fast-path.ts) and for
+ * exactly the templates it accepts (support.ts). It reproduces what that
+ * JavaScript computes for JSON values, quirks included:
+ *
+ * - A program's result is a left fold with JavaScript `+` starting from its
+ *   first piece (`{{a}}{{b}}` with 1 and 2 is "3"); a block's result enters
+ *   its parent's fold as one value. Until a piece is certainly a string the
+ *   fold goes through `ADD` (JavaScript `+`); after that it is concatenation
+ *   of `S` (JavaScript string conversion) of each piece.
+ * - Lookups see own properties only (`G`), `@root.x` stops at a falsy value
+ *   (`GF`), and `../` reads Handlebars' `depths`, pushed with `PUSH` only when
+ *   the context changes by JavaScript `!=`.
+ * - `#if` tests JavaScript truthiness (`TRUTHY`: an empty list is falsy, an
+ *   empty dict is not), `#with` and `includeZero` `PRESENT`; `#each` walks a
+ *   list by index and a dict by JavaScript key order (`EACH`).
+ * The helper names are locals bound from `rt` (prompt_build/_js.py).
+ */
+import { outputStatements, type BlockStatement, type Expression, type Literal, type PathExpression, type Program, type Statement } from './ast.js';
+
+type State = 'str' | 'raw';
+
+interface Frame {
+  index: string;
+  keys: string;
+  count: string;
+}
+
+interface Scope {
+  /** Python variable holding the current context; `ctx` at the top is the root dict. */
+  ctx: string;
+  /** The context may be None (an `#each` item): blocks then run on Handlebars' nullContext. */
+  nullable: boolean;
+  depths: string | null;
+  frame: Frame | null;
+}
+
+/** Lines of the function body (indented by `indent`), ending in `return`. */
+export function compilePythonBody(ast: Program, indent: string): string[] {
+  return new PythonCompiler(indent, usesDepths(ast)).compile(ast);
+}
+
+class PythonCompiler {
+  private lines: string[] = [];
+  private depth = 0;
+  private counter = 0;
+
+  constructor(
+    private readonly indent: string,
+    private readonly tracksDepths: boolean,
+  ) {}
+
+  compile(ast: Program): string[] {
+    const root: Scope = { ctx: 'ctx', nullable: false, depths: null, frame: null };
+    if (this.tracksDepths) {
+      root.depths = this.temp('d');
+      this.line(`${root.depths} = [ctx]`);
+    }
+    const out = this.temp('o');
+    const state = this.program(ast, root, out);
+    this.line(`return ${state === 'str' ? out : `S(${out})`}`);
+    return this.lines;
+  }
+
+  /** Emits statements that leave `program`'s fold value in `target`; returns whether it is certainly a string. */
+  private program(program: Program | undefined, scope: Scope, target: string): State {
+    let state: State | 'uninit' = 'uninit';
+    let assigned = false;
+    let run: string[] = [];
+    const flush = (): void => {
+      if (run.length === 0) return;
+      const joined = run.length === 1 ? run[0]! : `"".join((${run.join(', ')}))`;
+      this.line(assigned ? `${target} += ${joined}` : `${target} = ${joined}`);
+      assigned = true;
+      run = [];
+    };
+    for (const node of outputStatements(program)) {
+      let value: string;
+      let valueState: State;
+      if (node.type === 'ContentStatement') {
+        [value, valueState] = [pyString(node.value), 'str'];
+      } else if (node.type === 'MustacheStatement') {
+        [value, valueState] = [this.path(node.path as PathExpression, scope), 'raw'];
+      } else if (node.type === 'BlockStatement') {
+        flush();
+        value = this.temp('b');
+        valueState = this.block(node, scope, value);
+      } else {
+        throw new Error(`python target: unexpected ${(node as Statement).type}`);
+      }
+      const isBlock = node.type === 'BlockStatement';
+      if (state === 'str') {
+        run.push(valueState === 'str' ? value : `S(${value})`);
+      } else if (state === 'uninit') {
+        if (valueState === 'str') run.push(value);
+        else this.line(`${target} = ${isBlock ? value : `P(${value})`}`);
+        assigned = valueState !== 'str';
+        state = valueState;
+      } else if (valueState === 'str') {
+        this.line(`${target} = S(${target})`);
+        run.push(value);
+        state = 'str';
+      } else {
+        this.line(`${target} = ADD(${target}, ${isBlock ? value : `P(${value})`})`);
+      }
+    }
+    flush();
+    if (state === 'uninit') {
+      this.line(`${target} = ""`);
+      return 'str';
+    }
+    return state;
+  }
+
+  private block(node: BlockStatement, scope: Scope, target: string): State {
+    const name = (node.path as PathExpression).parts[0];
+    const param = this.param(node, scope);
+    if (name === 'each') return this.each(node, scope, target, param);
+    if (name === 'with') {
+      const value = this.temp('w');
+      this.line(`${value} = ${param}`);
+      return this.branches(`PRESENT(${value})`, node.program, node.inverse, scope, target, { ...scope, ctx: value, nullable: false });
+    }
+    const includeZero = node.hash?.pairs.some((pair) => pair.key === 'includeZero' && Boolean(literalValue(pair.value as Literal))) ?? false;
+    const test = `${includeZero ? 'PRESENT' : 'TRUTHY'}(${param})`;
+    const [then, otherwise] = name === 'if' ? [node.program, node.inverse] : [node.inverse, node.program];
+    return this.branches(test, then, otherwise, scope, target, null);
+  }
+
+  private branches(test: string, then: Program | undefined, otherwise: Program | undefined, scope: Scope, target: string, context: Scope | null): State {
+    this.line(`if ${test}:`);
+    const a = this.nested(() => this.branch(then, scope, target, context));
+    this.line('else:');
+    const b = this.nested(() => this.branch(otherwise, scope, target, null));
+    return a === 'str' && b === 'str' ? 'str' : 'raw';
+  }
+
+  /** A block's program run on `context`, or (null) on `this`: Handlebars' nullContext when the context is None. */
+  private branch(program: Program | undefined, scope: Scope, target: string, context: Scope | null): State {
+    if (outputStatements(program).length === 0) {
+      this.line(`${target} = ""`);
+      return 'str';
+    }
+    let inner: Scope = context ?? scope;
+    const bindings: string[] = [];
+    if (context === null && scope.nullable) {
+      const self = this.temp('c');
+      bindings.push(`${self} = NC if ${scope.ctx} is None or ${scope.ctx} is U else ${scope.ctx}`);
+      inner = { ...scope, ctx: self, nullable: false };
+    }
+    inner = this.entered(inner, scope, bindings);
+    const start = this.lines.length;
+    const state = this.program(program, inner, target);
+    this.lines.splice(start, 0, ...this.usedBindings(bindings, this.lines.slice(start).join('\n')));
+    return state;
+  }
+
+  /** `depths` for a program whose context may have changed (Handlebars' wrapProgram): its binding joins `bindings`. */
+  private entered(inner: Scope, outer: Scope, bindings: string[]): Scope {
+    if (outer.depths === null) return inner;
+    const depths = this.temp('d');
+    bindings.push(`${depths} = PUSH(${inner.ctx}, ${outer.depths})`);
+    return { ...inner, depths };
+  }
+
+  /** The bindings the code reads (directly or through a later binding), as indented lines; the others are dropped. */
+  private usedBindings(bindings: string[], code: string): string[] {
+    const used: string[] = [];
+    let reads = code;
+    for (const binding of [...bindings].reverse()) {
+      const name = binding.slice(0, binding.indexOf(' '));
+      if (!new RegExp(`\\b${name}\\b`).test(reads)) continue;
+      used.unshift(binding);
+      reads += `\n${binding}`;
+    }
+    return used.map((binding) => this.indent + '    '.repeat(this.depth) + binding);
+  }
+
+  /** Handlebars' `each`: a list by index, a dict by key; the inverse's value when nothing ran. */
+  private each(node: BlockStatement, scope: Scope, target: string, param: string): State {
+    const [keys, items, count, index] = [this.temp('k'), this.temp('x'), this.temp('n'), this.temp('i')];
+    this.line(`${keys}, ${items} = EACH(${param})`);
+    this.line(`${count} = len(${items})`);
+    this.line(`${target} = ""`);
+    if (outputStatements(node.program).length > 0) {
+      this.line(`for ${index} in range(${count}):`);
+      this.nested(() => {
+        const item = this.temp('c');
+        this.line(`${item} = ${items}[${index}]`);
+        const frame: Frame = { index, keys, count };
+        const bindings: string[] = [];
+        const inner = this.entered({ ...scope, ctx: item, nullable: true, frame }, scope, bindings);
+        for (const binding of bindings) this.line(binding);
+        const piece = this.temp('b');
+        const state = this.program(node.program, inner, piece);
+        this.line(`${target} += ${state === 'str' ? piece : `S(${piece})`}`);
+        return state;
+      });
+    }
+    if (outputStatements(node.inverse).length === 0) return 'str';
+    this.line(`if ${count} == 0:`);
+    return this.nested(() => this.branch(node.inverse, scope, target, null));
+  }
+
+  private param(node: BlockStatement, scope: Scope): string {
+    const [param] = node.params;
+    if (param === undefined) throw new Error('python target: block without parameter');
+    return this.expression(param, scope);
+  }
+
+  private expression(node: Expression, scope: Scope): string {
+    if (node.type === 'PathExpression') return this.path(node, scope);
+    if (node.type === 'SubExpression') throw new Error('python target: unexpected sub-expression');
+    return literalCode(node);
+  }
+
+  /** A path's JavaScript value as a Python expression. */
+  private path(path: PathExpression, scope: Scope): string {
+    if (path.data) {
+      const [head = '', ...rest] = path.parts;
+      const base = head === 'root' ? 'ctx' : frameVariable(head, scope.frame);
+      return rest.reduce((code, part) => `GF(${code}, ${pyString(part)})`, base);
+    }
+    const base = path.depth === 0 ? scope.ctx : `DEPTH(${scope.depths ?? '[]'}, ${path.depth})`;
+    return path.parts.reduce((code, part, index) => {
+      // The root context is a dict (render makes sure), so its own keys are dict keys.
+      if (index === 0 && code === 'ctx') return `ctx.get(${pyString(part)}, U)`;
+      return `G(${code}, ${pyString(part)})`;
+    }, base);
+  }
+
+  private temp(prefix: string): string {
+    return `${prefix}${++this.counter}`;
+  }
+
+  private line(text: string): void {
+    this.lines.push(this.indent + '    '.repeat(this.depth) + text);
+  }
+
+  private nested(emit: () => State): State {
+    this.depth++;
+    const before = this.lines.length;
+    try {
+      const state = emit();
+      if (this.lines.length === before) this.line('pass');
+      return state;
+    } finally {
+      this.depth--;
+    }
+  }
+}
+
+/** `@index` and friends of the innermost `#each`; undefined (`U`) outside any. */
+function frameVariable(name: string, frame: Frame | null): string {
+  if (frame === null) return 'U';
+  switch (name) {
+    case 'index':
+      return frame.index;
+    case 'key':
+      return `(${frame.index} if ${frame.keys} is None else ${frame.keys}[${frame.index}])`;
+    case 'first':
+      return `(${frame.index} == 0)`;
+    case 'last':
+      return `(${frame.index} == ${frame.count} - 1)`;
+    default:
+      throw new Error(`python target: unexpected data variable @${name}`);
+  }
+}
+
+function literalValue(node: Literal): unknown {
+  return node.type === 'UndefinedLiteral' ? undefined : node.type === 'NullLiteral' ? null : node.value;
+}
+
+function literalCode(node: Literal): string {
+  const value = literalValue(node);
+  if (value === undefined) return 'U';
+  if (value === null) return 'None';
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (typeof value === 'string') return pyString(value);
+  const number = Number(value);
+  if (Number.isNaN(number)) return 'float("nan")';
+  if (!Number.isFinite(number)) return number > 0 ? 'float("inf")' : 'float("-inf")';
+  // A JavaScript number is a double: a float literal, so big integers round as in JavaScript.
+  return Number.isInteger(number) && Math.abs(number) < 2 ** 53 ? String(number) : `float(${JSON.stringify(String(number))})`;
+}
+
+/**
+ * A Python string literal: JSON's escapes are Python's too; the line
+ * separators Python's `splitlines` (and editors) would break on are escaped
+ * as well, so one literal is always one source line.
+ */
+export function pyString(text: string): string {
+  return JSON.stringify(text).replace(/[\u0085\u2028\u2029\u000b\u000c\u001c-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Whether anything reads `../`: only then does the render track Handlebars' `depths`. */
+function usesDepths(program: Program | undefined): boolean {
+  return outputStatements(program).some((node) => {
+    if (node.type === 'MustacheStatement') return isDepthPath(node.path);
+    if (node.type !== 'BlockStatement') return false;
+    return node.params.some(isDepthPath) || usesDepths(node.program) || usesDepths(node.inverse);
+  });
+}
+
+function isDepthPath(node: Expression): boolean {
+  return node.type === 'PathExpression' && !node.data && node.depth > 0;
+}
