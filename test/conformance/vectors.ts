@@ -14,9 +14,13 @@ export const CONFORMANCE_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const UPDATING = process.env.UPDATE_VECTORS === '1';
 
 /** One case per line: reviewable diffs, a file that stays small. */
-export function vectorJson(about: string, groups: Record<string, readonly unknown[]>): string {
+export function vectorJson(about: string, groups: Record<string, unknown>): string {
   const body = Object.entries(groups)
-    .map(([key, cases]) => `  ${JSON.stringify(key)}: [\n${cases.map((c) => `    ${JSON.stringify(c)}`).join(',\n')}\n  ]`)
+    .map(([key, cases]) =>
+      Array.isArray(cases)
+        ? `  ${JSON.stringify(key)}: [\n${cases.map((c) => `    ${JSON.stringify(c)}`).join(',\n')}\n  ]`
+        : `  ${JSON.stringify(key)}: ${JSON.stringify(cases)}`,
+    )
     .join(',\n');
   return `{\n  "about": ${JSON.stringify(about)},\n${body}\n}\n`;
 }
