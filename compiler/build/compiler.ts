@@ -197,6 +197,8 @@ export class Compiler {
     for (const profile of profiles) {
       for (const section of profile.sections) {
         if (!section || section.def.kind !== 'dynamic' || seen.has(section.compiled)) continue;
+        // A template with errors of its own is reported for those; one problem, one diagnostic.
+        if (hasErrors(section.compiled.diagnostics)) continue;
         seen.add(section.compiled);
         out.push(...pythonTargetDiagnostics(section.def, section.compiled, (rel) => this.lookup(rel)));
       }

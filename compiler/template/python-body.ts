@@ -78,10 +78,12 @@ class PythonCompiler {
     for (const node of outputStatements(program)) {
       let value: string;
       let valueState: State;
+      let isValue = false;
       if (node.type === 'ContentStatement') {
         [value, valueState] = [pyString(node.value), 'str'];
       } else if (node.type === 'MustacheStatement') {
         [value, valueState] = [this.path(node.path as PathExpression, scope), 'raw'];
+        isValue = true;
       } else if (node.type === 'BlockStatement') {
         flush();
         value = this.temp('b');
@@ -89,12 +91,11 @@ class PythonCompiler {
       } else {
         throw new Error(`python target: unexpected ${(node as Statement).type}`);
       }
-      const isBlock = node.type === 'BlockStatement';
       if (state === 'str') {
-        run.push(valueState === 'str' ? value : `S(${value})`);
+        run.push(valueState === 'str' ? value : isValue ? converted('S', value) : `S(${value})`);
       } else if (state === 'uninit') {
         if (valueState === 'str') run.push(value);
-        else this.line(`${target} = ${isBlock ? value : `P(${value})`}`);
+        else this.line(`${target} = ${isValue ? converted('P', value) : value}`);
         assigned = valueState !== 'str';
         state = valueState;
       } else if (valueState === 'str') {
@@ -102,7 +103,7 @@ class PythonCompiler {
         run.push(value);
         state = 'str';
       } else {
-        this.line(`${target} = ADD(${target}, ${isBlock ? value : `P(${value})`})`);
+        this.line(`${target} = ADD(${target}, ${isValue ? converted('P', value) : value})`);
       }
     }
     flush();
@@ -123,7 +124,7 @@ class PythonCompiler {
       return this.branches(`PRESENT(${value})`, node.program, node.inverse, scope, target, { ...scope, ctx: value, nullable: false });
     }
     const includeZero = node.hash?.pairs.some((pair) => pair.key === 'includeZero' && Boolean(literalValue(pair.value as Literal))) ?? false;
-    const test = `${includeZero ? 'PRESENT' : 'TRUTHY'}(${param})`;
+    const test = isBoolean(node.params[0], scope) ? param : `${includeZero ? 'PRESENT' : 'TRUTHY'}(${param})`;
     const [then, otherwise] = name === 'if' ? [node.program, node.inverse] : [node.inverse, node.program];
     return this.branches(test, then, otherwise, scope, target, null);
   }
@@ -223,11 +224,7 @@ class PythonCompiler {
       return rest.reduce((code, part) => `GF(${code}, ${pyString(part)})`, base);
     }
     const base = path.depth === 0 ? scope.ctx : `DEPTH(${scope.depths ?? '[]'}, ${path.depth})`;
-    return path.parts.reduce((code, part, index) => {
-      // The root context is a dict (render makes sure), so its own keys are dict keys.
-      if (index === 0 && code === 'ctx') return `ctx.get(${pyString(part)}, U)`;
-      return `G(${code}, ${pyString(part)})`;
-    }, base);
+    return path.parts.reduce((code, part) => lookup(code, part), base);
   }
 
   private temp(prefix: string): string {
@@ -249,6 +246,28 @@ class PythonCompiler {
       this.depth--;
     }
   }
+}
+
+/**
+ * `parent`'s own property `key`: a dict's key read inline (the common case,
+ * without a call), anything else through `G`. The root context is a dict
+ * (render makes sure). `t` is a scratch variable, read right after it is set.
+ */
+function lookup(parent: string, key: string): string {
+  const quoted = pyString(key);
+  if (parent === 'ctx') return `ctx.get(${quoted}, U)`;
+  if (/^[a-z]+\d+$/.test(parent)) return `(${parent}.get(${quoted}, U) if type(${parent}) is dict else G(${parent}, ${quoted}))`;
+  return `(t.get(${quoted}, U) if type(t := ${parent}) is dict else G(t, ${quoted}))`;
+}
+
+/** `convert` (S or P) of a printed value, with the string case inline. `v` is a scratch variable like `t`. */
+function converted(convert: 'S' | 'P', value: string): string {
+  return `(v if type(v := ${value}) is str else ${convert}(v))`;
+}
+
+/** `@first` and `@last` inside an `#each` are Python booleans already. */
+function isBoolean(node: Expression | undefined, scope: Scope): boolean {
+  return node?.type === 'PathExpression' && node.data && node.parts.length === 1 && (node.parts[0] === 'first' || node.parts[0] === 'last') && scope.frame !== null;
 }
 
 /** `@index` and friends of the innermost `#each`; undefined (`U`) outside any. */

@@ -60,7 +60,7 @@ describe('the python target', () => {
     expect(section.python).toMatch(/^dynamic\/a\.[0-9a-f]{8}\.py$/);
     const bytes = await fs.readFile(path.join(root, 'dist', section.python!));
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(section.pythonHash);
-    expect(bytes.toString()).toContain('def render(ctx, rt):');
+    expect(bytes.toString()).toContain('def create(rt):');
     // The JavaScript runtime reads a bundle with Python modules as before.
     const bundle = await loadBundle(path.join(root, 'dist'));
     expect(bundle.profiles.get('p')!.dynamicSections[0]!.render({ x: 'y' })).toBe('Hello y\n');

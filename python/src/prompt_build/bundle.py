@@ -5,7 +5,8 @@ Python modules — is checked against the manifest's sha256 first, so a
 half-copied, truncated or edited bundle fails here with the file's name
 instead of producing a wrong prompt. A module is compiled from the very bytes
 that were verified (never re-read from disk, and no ``__pycache__`` is written
-into the bundle), and must define ``render(ctx, rt)``.
+into the bundle), and must define ``create(rt)``, which returns the section's
+``render(ctx)`` (the same contract as the JavaScript thunks).
 """
 import hashlib
 import importlib.util
@@ -93,14 +94,16 @@ def _load_module(root: str, file: str, digest: str, origin: str) -> RenderSectio
         exec(code, module.__dict__)
     except Exception as cause:
         raise BundleError(f"{origin}: module {file} cannot be imported: {type(cause).__name__}: {cause}") from cause
-    render = getattr(module, "render", None)
+    create = getattr(module, "create", None)
+    if not callable(create):
+        raise BundleError(f"{origin}: module {file} defines no create(rt) factory")
+    try:
+        render = create(RUNTIME)
+    except Exception as cause:
+        raise BundleError(f"{origin}: module {file} failed to initialise: {type(cause).__name__}: {cause}") from cause
     if not callable(render):
-        raise BundleError(f"{origin}: module {file} defines no render function")
-
-    def bound(context: Dict[str, Any]) -> Optional[str]:
-        return render(context, RUNTIME)  # type: ignore[no-any-return]
-
-    return bound
+        raise BundleError(f"{origin}: module {file} did not return a render function")
+    return render  # type: ignore[no-any-return]
 
 
 def _read_verified(root: str, file: str, digest: str, origin: str) -> bytes:
