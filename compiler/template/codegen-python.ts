@@ -57,11 +57,15 @@ export function generatePythonModule(source: string, options: ThunkOptions, ast:
     '    U, S, P, ADD, G, GF = rt.U, rt.S, rt.P, rt.ADD, rt.G, rt.GF',
     '    TRUTHY, PRESENT, EACH, PUSH, DEPTH, NC = rt.TRUTHY, rt.PRESENT, rt.EACH, rt.PUSH, rt.DEPTH, rt.NC',
     '    RenderError, failed, missing, as_context = rt.RenderError, rt.failed, rt.missing, rt.context',
+    // The required inputs in the order the JavaScript thunk checks them (it reports the first one missing).
+    ...(required.length === 0 ? [] : [`    REQUIRED = (${required.map(pyString).join(', ')},)`, '    REQUIRED_SET = frozenset(REQUIRED)']),
     '',
     '    def render(ctx):',
     '        if type(ctx) is not dict:',
     `            ctx = as_context(ctx, ${section})`,
-    ...required.map((name) => `        if ${pyString(name)} not in ctx:\n            missing(${section}, ${pyString(name)})`),
+    ...(required.length === 0
+      ? []
+      : ['        if not REQUIRED_SET <= ctx.keys():', `            missing(${section}, next(name for name in REQUIRED if name not in ctx))`]),
     '        try:',
     ...compilePythonBody(ast, '            '),
     '        except RenderError:',

@@ -65,6 +65,28 @@ class PythonCompiler {
 
   /** Emits statements that leave `program`'s fold value in `target`; returns whether it is certainly a string. */
   private program(program: Program | undefined, scope: Scope, target: string): State {
+    const pieces = outputStatements(program);
+    // From the first piece that is certainly a string on, the fold is concatenation: those pieces go to a list.
+    const first = pieces.findIndex(isString);
+    if (first === 1) {
+      // One value then a string: `value + "…"` is already concatenation of S(value).
+      const list = this.temp('a');
+      this.line(`${list} = []`);
+      this.sinkPieces(pieces, scope, list);
+      this.line(`${target} = "".join(${list})`);
+      return 'str';
+    }
+    if (first === -1) return this.fold(pieces, scope, target);
+    const state = first === 0 ? 'str' : this.fold(pieces.slice(0, first), scope, target);
+    const list = this.temp('a');
+    this.line(first === 0 ? `${list} = []` : `${list} = [${state === 'str' ? target : `S(${target})`}]`);
+    this.sinkPieces(pieces.slice(first), scope, list);
+    this.line(`${target} = "".join(${list})`);
+    return 'str';
+  }
+
+  /** The fold of pieces none of which is certainly a string, with JavaScript `+` (`ADD`) between them. */
+  private fold(pieces: Statement[], scope: Scope, target: string): State {
     let state: State | 'uninit' = 'uninit';
     let assigned = false;
     let run: string[] = [];
@@ -75,7 +97,7 @@ class PythonCompiler {
       assigned = true;
       run = [];
     };
-    for (const node of outputStatements(program)) {
+    for (const node of pieces) {
       let value: string;
       let valueState: State;
       let isValue = false;
@@ -123,10 +145,17 @@ class PythonCompiler {
       this.line(`${value} = ${param}`);
       return this.branches(`PRESENT(${value})`, node.program, node.inverse, scope, target, { ...scope, ctx: value, nullable: false });
     }
-    const includeZero = node.hash?.pairs.some((pair) => pair.key === 'includeZero' && Boolean(literalValue(pair.value as Literal))) ?? false;
-    const test = isBoolean(node.params[0], scope) ? param : `${includeZero ? 'PRESENT' : 'TRUTHY'}(${param})`;
+    const test = this.condition(node, scope, param);
     const [then, otherwise] = name === 'if' ? [node.program, node.inverse] : [node.inverse, node.program];
     return this.branches(test, then, otherwise, scope, target, null);
+  }
+
+  /** `#if`/`#unless`'s test of `param`. */
+  private condition(node: BlockStatement, scope: Scope, param: string): string {
+    if (isBoolean(node.params[0], scope)) return param;
+    const includeZero = node.hash?.pairs.some((pair) => pair.key === 'includeZero' && Boolean(literalValue(pair.value as Literal))) ?? false;
+    // A string's truthiness inline: most tested values are strings (or missing).
+    return includeZero ? `PRESENT(${param})` : `(v != "" if type(v := ${param}) is str else TRUTHY(v))`;
   }
 
   private branches(test: string, then: Program | undefined, otherwise: Program | undefined, scope: Scope, target: string, context: Scope | null): State {
@@ -143,6 +172,11 @@ class PythonCompiler {
       this.line(`${target} = ""`);
       return 'str';
     }
+    return this.within(scope, context, (inner) => this.program(program, inner, target));
+  }
+
+  /** Runs `emit` in the scope a block's program gets, writing the bindings (nullContext, depths) it reads first. */
+  private within(scope: Scope, context: Scope | null, emit: (inner: Scope) => State): State {
     let inner: Scope = context ?? scope;
     const bindings: string[] = [];
     if (context === null && scope.nullable) {
@@ -152,7 +186,7 @@ class PythonCompiler {
     }
     inner = this.entered(inner, scope, bindings);
     const start = this.lines.length;
-    const state = this.program(program, inner, target);
+    const state = emit(inner);
     this.lines.splice(start, 0, ...this.usedBindings(bindings, this.lines.slice(start).join('\n')));
     return state;
   }
@@ -180,28 +214,96 @@ class PythonCompiler {
 
   /** Handlebars' `each`: a list by index, a dict by key; the inverse's value when nothing ran. */
   private each(node: BlockStatement, scope: Scope, target: string, param: string): State {
-    const [keys, items, count, index] = [this.temp('k'), this.temp('x'), this.temp('n'), this.temp('i')];
-    this.line(`${keys}, ${items} = EACH(${param})`);
-    this.line(`${count} = len(${items})`);
-    this.line(`${target} = ""`);
-    if (outputStatements(node.program).length > 0) {
-      this.line(`for ${index} in range(${count}):`);
-      this.nested(() => {
-        const item = this.temp('c');
-        this.line(`${item} = ${items}[${index}]`);
-        const frame: Frame = { index, keys, count };
-        const bindings: string[] = [];
-        const inner = this.entered({ ...scope, ctx: item, nullable: true, frame }, scope, bindings);
-        for (const binding of bindings) this.line(binding);
-        const piece = this.temp('b');
-        const state = this.program(node.program, inner, piece);
-        this.line(`${target} += ${state === 'str' ? piece : `S(${piece})`}`);
-        return state;
-      });
-    }
+    const list = this.temp('a');
+    this.line(`${list} = []`);
+    const count = this.eachHead(node, scope, param, (inner) => this.sinkProgram(node.program, inner, list));
+    this.line(`${target} = "".join(${list})`);
     if (outputStatements(node.inverse).length === 0) return 'str';
     this.line(`if ${count} == 0:`);
     return this.nested(() => this.branch(node.inverse, scope, target, null));
+  }
+
+  /** The loop of an `#each` over `param`, `body` emitting each item's output; returns the variable holding the item count. */
+  private eachHead(node: BlockStatement, scope: Scope, param: string, body: (inner: Scope) => State): string {
+    const [keys, items, count, index] = [this.temp('k'), this.temp('x'), this.temp('n'), this.temp('i')];
+    this.line(`${keys}, ${items} = (None, v) if type(v := ${param}) is list else EACH(v)`);
+    this.line(`${count} = len(${items})`);
+    if (outputStatements(node.program).length === 0) return count;
+    this.line(`for ${index} in range(${count}):`);
+    this.nested(() => {
+      const item = this.temp('c');
+      this.line(`${item} = ${items}[${index}]`);
+      const frame: Frame = { index, keys, count };
+      const bindings: string[] = [];
+      const inner = this.entered({ ...scope, ctx: item, nullable: true, frame }, scope, bindings);
+      for (const binding of bindings) this.line(binding);
+      return body(inner);
+    });
+    return count;
+  }
+
+  // ── pieces appended to a list: the fold is a string already, so each piece only needs S ──
+
+  private sinkPieces(pieces: Statement[], scope: Scope, list: string): void {
+    let run: string[] = [];
+    const flush = (): void => {
+      if (run.length === 1) this.line(`${list}.append(${run[0]})`);
+      else if (run.length > 1) this.line(`${list} += (${run.join(', ')})`);
+      run = [];
+    };
+    for (const node of pieces) {
+      if (node.type === 'ContentStatement') run.push(pyString(node.value));
+      else if (node.type === 'MustacheStatement') run.push(converted('S', this.path(node.path as PathExpression, scope)));
+      else if (node.type === 'BlockStatement') {
+        flush();
+        this.sinkBlock(node, scope, list);
+      } else throw new Error(`python target: unexpected ${node.type}`);
+    }
+    flush();
+  }
+
+  /** Appends S(program's value): its pieces one by one when that is the same (one piece, or a string first or second), else its value. */
+  private sinkProgram(program: Program | undefined, scope: Scope, list: string): State {
+    const pieces = outputStatements(program);
+    if (pieces.length <= 1 || isString(pieces[0]!) || isString(pieces[1]!)) {
+      this.sinkPieces(pieces, scope, list);
+    } else {
+      const value = this.temp('b');
+      const state = this.program(program, scope, value);
+      this.line(`${list}.append(${state === 'str' ? value : `S(${value})`})`);
+    }
+    return 'str';
+  }
+
+  private sinkBlock(node: BlockStatement, scope: Scope, list: string): void {
+    const name = (node.path as PathExpression).parts[0];
+    const param = this.param(node, scope);
+    let test: string;
+    let then: Program | undefined;
+    let otherwise: Program | undefined;
+    let context: Scope | null = null;
+    if (name === 'each') {
+      const count = this.eachHead(node, scope, param, (inner) => this.sinkProgram(node.program, inner, list));
+      if (outputStatements(node.inverse).length === 0) return;
+      this.line(`if ${count} == 0:`);
+      this.nested(() => this.within(scope, null, (inner) => this.sinkProgram(node.inverse, inner, list)));
+      return;
+    }
+    if (name === 'with') {
+      const value = this.temp('w');
+      this.line(`${value} = ${param}`);
+      [test, then, otherwise, context] = [`PRESENT(${value})`, node.program, node.inverse, { ...scope, ctx: value, nullable: false }];
+    } else {
+      test = this.condition(node, scope, param);
+      [then, otherwise] = name === 'if' ? [node.program, node.inverse] : [node.inverse, node.program];
+    }
+    const [a, b] = [outputStatements(then).length > 0, outputStatements(otherwise).length > 0];
+    if (!a && !b) return;
+    this.line(a ? `if ${test}:` : `if not ${test}:`);
+    if (a) this.nested(() => this.within(scope, context, (inner) => this.sinkProgram(then, inner, list)));
+    if (!b) return;
+    if (a) this.line('else:');
+    this.nested(() => this.within(scope, null, (inner) => this.sinkProgram(otherwise, inner, list)));
   }
 
   private param(node: BlockStatement, scope: Scope): string {
@@ -263,6 +365,19 @@ function lookup(parent: string, key: string): string {
 /** `convert` (S or P) of a printed value, with the string case inline. `v` is a scratch variable like `t`. */
 function converted(convert: 'S' | 'P', value: string): string {
   return `(v if type(v := ${value}) is str else ${convert}(v))`;
+}
+
+/**
+ * Whether a piece's value is certainly a string, whatever the context: text,
+ * a block whose every outcome is (an `#each` is "" plus its items unless its
+ * inverse runs). Mirrors the fold's states above.
+ */
+function isString(node: Statement): boolean {
+  if (node.type === 'ContentStatement') return true;
+  if (node.type !== 'BlockStatement') return false;
+  const inverseIsString = outputStatements(node.inverse).length === 0 || outputStatements(node.inverse).some(isString);
+  if ((node.path as PathExpression).parts[0] === 'each') return inverseIsString;
+  return inverseIsString && (outputStatements(node.program).length === 0 || outputStatements(node.program).some(isString));
 }
 
 /** `@first` and `@last` inside an `#each` are Python booleans already. */

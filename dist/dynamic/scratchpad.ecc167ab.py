@@ -11,11 +11,10 @@ def create(rt):
         if type(ctx) is not dict:
             ctx = as_context(ctx, "scratchpad")
         try:
-            if TRUTHY(ctx.get("scratchpadDir", U)):
-                b2 = "".join(("# Scratchpad directory\n\nYour scratchpad directory for this session is:\n\n", (v if type(v := ctx.get("scratchpadDir", U)) is str else S(v)), "\n\nUse it for temporary files instead of `/tmp` or the project tree. It is private to this session and can be written without asking for permission. Put intermediate output, one-off scripts, downloaded material and working notes for long tasks there. Anything the user should keep belongs in the project, not in the scratchpad.\n"))
-            else:
-                b2 = ""
-            o1 = b2
+            a2 = []
+            if (v != "" if type(v := ctx.get("scratchpadDir", U)) is str else TRUTHY(v)):
+                a2 += ("# Scratchpad directory\n\nYour scratchpad directory for this session is:\n\n", (v if type(v := ctx.get("scratchpadDir", U)) is str else S(v)), "\n\nUse it for temporary files instead of `/tmp` or the project tree. It is private to this session and can be written without asking for permission. Put intermediate output, one-off scripts, downloaded material and working notes for long tasks there. Anything the user should keep belongs in the project, not in the scratchpad.\n")
+            o1 = "".join(a2)
             return o1
         except RenderError:
             raise

@@ -11,11 +11,10 @@ def create(rt):
         if type(ctx) is not dict:
             ctx = as_context(ctx, "function-result-clearing")
         try:
-            if TRUTHY(ctx.get("keepRecentToolResults", U)):
-                b2 = "".join(("# Clearing of old tool results\n\nTo free up context, older tool results are removed from the conversation automatically. The ", (v if type(v := ctx.get("keepRecentToolResults", U)) is str else S(v)), " most recent results are always kept; earlier ones may be replaced by a short placeholder.\n"))
-            else:
-                b2 = ""
-            o1 = b2
+            a2 = []
+            if (v != "" if type(v := ctx.get("keepRecentToolResults", U)) is str else TRUTHY(v)):
+                a2 += ("# Clearing of old tool results\n\nTo free up context, older tool results are removed from the conversation automatically. The ", (v if type(v := ctx.get("keepRecentToolResults", U)) is str else S(v)), " most recent results are always kept; earlier ones may be replaced by a short placeholder.\n")
+            o1 = "".join(a2)
             return o1
         except RenderError:
             raise

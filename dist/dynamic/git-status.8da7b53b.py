@@ -11,11 +11,10 @@ def create(rt):
         if type(ctx) is not dict:
             ctx = as_context(ctx, "git-status")
         try:
-            if TRUTHY(ctx.get("gitStatus", U)):
-                b2 = "# Git snapshot\n\nA snapshot of the repository's git state (branch, main branch, changed files, recent commits) was taken when this session started and is attached at the end of the system prompt. It does not update while you work. Use it to get your bearings, but run `git status`, `git diff` or `git log` before you rely on it for a commit, a branch decision or a summary of what changed. Files listed as modified there were changed before you started; they may be the user's work in progress, so leave them alone unless the task involves them.\n"
-            else:
-                b2 = ""
-            o1 = b2
+            a2 = []
+            if (v != "" if type(v := ctx.get("gitStatus", U)) is str else TRUTHY(v)):
+                a2.append("# Git snapshot\n\nA snapshot of the repository's git state (branch, main branch, changed files, recent commits) was taken when this session started and is attached at the end of the system prompt. It does not update while you work. Use it to get your bearings, but run `git status`, `git diff` or `git log` before you rely on it for a commit, a branch decision or a summary of what changed. Files listed as modified there were changed before you started; they may be the user's work in progress, so leave them alone unless the task involves them.\n")
+            o1 = "".join(a2)
             return o1
         except RenderError:
             raise

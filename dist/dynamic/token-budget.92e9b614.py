@@ -11,11 +11,10 @@ def create(rt):
         if type(ctx) is not dict:
             ctx = as_context(ctx, "token-budget")
         try:
-            if TRUTHY(ctx.get("tokenBudget", U)):
-                b2 = "".join(("# Token budget\n\nThe user has set a budget of about ", (v if type(v := ctx.get("tokenBudget", U)) is str else S(v)), " output tokens for this task. Use it: keep working through the task until it is complete or the budget is nearly spent, rather than stopping early to check in. As you approach the budget, finish the step you are on, leave the work in a consistent state, and summarize what is done and what remains.\n"))
-            else:
-                b2 = ""
-            o1 = b2
+            a2 = []
+            if (v != "" if type(v := ctx.get("tokenBudget", U)) is str else TRUTHY(v)):
+                a2 += ("# Token budget\n\nThe user has set a budget of about ", (v if type(v := ctx.get("tokenBudget", U)) is str else S(v)), " output tokens for this task. Use it: keep working through the task until it is complete or the budget is nearly spent, rather than stopping early to check in. As you approach the budget, finish the step you are on, leave the work in a consistent state, and summarize what is done and what remains.\n")
+            o1 = "".join(a2)
             return o1
         except RenderError:
             raise

@@ -11,12 +11,11 @@ def create(rt):
         if type(ctx) is not dict:
             ctx = as_context(ctx, "output-style")
         try:
+            a2 = []
             w3 = ctx.get("outputStyle", U)
             if PRESENT(w3):
-                b2 = "".join(("# Output style: ", (v if type(v := (w3.get("name", U) if type(w3) is dict else G(w3, "name"))) is str else S(v)), "\n\nThe user has selected an output style. Follow its instructions below; where they conflict with the earlier guidance on tone and length, the output style wins.\n\n", (v if type(v := (w3.get("instructions", U) if type(w3) is dict else G(w3, "instructions"))) is str else S(v)), "\n"))
-            else:
-                b2 = ""
-            o1 = b2
+                a2 += ("# Output style: ", (v if type(v := (w3.get("name", U) if type(w3) is dict else G(w3, "name"))) is str else S(v)), "\n\nThe user has selected an output style. Follow its instructions below; where they conflict with the earlier guidance on tone and length, the output style wins.\n\n", (v if type(v := (w3.get("instructions", U) if type(w3) is dict else G(w3, "instructions"))) is str else S(v)), "\n")
+            o1 = "".join(a2)
             return o1
         except RenderError:
             raise

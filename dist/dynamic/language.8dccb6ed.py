@@ -11,11 +11,10 @@ def create(rt):
         if type(ctx) is not dict:
             ctx = as_context(ctx, "language")
         try:
-            if TRUTHY(ctx.get("language", U)):
-                b2 = "".join(("# Language\n\nWrite all your replies and explanations to the user in ", (v if type(v := ctx.get("language", U)) is str else S(v)), ". Keep code, identifiers, commands, file paths and quoted output exactly as they are; write code comments and commit messages in the language the project already uses.\n"))
-            else:
-                b2 = ""
-            o1 = b2
+            a2 = []
+            if (v != "" if type(v := ctx.get("language", U)) is str else TRUTHY(v)):
+                a2 += ("# Language\n\nWrite all your replies and explanations to the user in ", (v if type(v := ctx.get("language", U)) is str else S(v)), ". Keep code, identifiers, commands, file paths and quoted output exactly as they are; write code comments and commit messages in the language the project already uses.\n")
+            o1 = "".join(a2)
             return o1
         except RenderError:
             raise

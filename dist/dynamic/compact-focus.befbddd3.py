@@ -11,11 +11,10 @@ def create(rt):
         if type(ctx) is not dict:
             ctx = as_context(ctx, "compact-focus")
         try:
-            if TRUTHY(ctx.get("customInstructions", U)):
-                b2 = "".join(("# Additional instructions for this summary\n\nThe user asked for the following when requesting this summary. Follow it where it differs from the guidance above:\n\n", (v if type(v := ctx.get("customInstructions", U)) is str else S(v)), "\n"))
-            else:
-                b2 = ""
-            o1 = b2
+            a2 = []
+            if (v != "" if type(v := ctx.get("customInstructions", U)) is str else TRUTHY(v)):
+                a2 += ("# Additional instructions for this summary\n\nThe user asked for the following when requesting this summary. Follow it where it differs from the guidance above:\n\n", (v if type(v := ctx.get("customInstructions", U)) is str else S(v)), "\n")
+            o1 = "".join(a2)
             return o1
         except RenderError:
             raise
