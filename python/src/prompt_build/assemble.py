@@ -5,7 +5,7 @@ dynamic sections rendered from the context through the session's section cache.
 synchronously); ``get_system_prompt_async`` is the same for asyncio code, where
 it can be awaited alongside other work. Both give the same prompt.
 """
-from typing import Any, List, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 from .bundle import Bundle, BundleProfile, DynamicSection
 from .errors import BundleError
@@ -17,7 +17,15 @@ from .section_cache import (
     resolve_system_prompt_sections_async,
     system_prompt_section,
 )
-from .system_prompt import SYSTEM_PROMPT_DYNAMIC_BOUNDARY, SystemPrompt, as_system_prompt, has_text, trim_trailing_newlines
+from .system_prompt import (
+    JS_WHITESPACE,
+    SYSTEM_PROMPT_DYNAMIC_BOUNDARY,
+    StaticPrefix,
+    SystemPrompt,
+    as_system_prompt,
+    has_text,
+    trim_trailing_newlines,
+)
 
 
 def get_system_prompt(
@@ -32,7 +40,11 @@ def get_system_prompt(
     found = _find_profile(bundle, _profile_name(profile, mode))
     if not found.dynamic_sections:
         return as_system_prompt(found.static_texts, static_prefix_hash=found.static_prefix_hash)
+    plan = cache.plan(found)
+    if plan is not None:
+        return _from_plan(plan, context)
     values = resolve_system_prompt_sections(_sections(found, context), cache)
+    _remember_plan(found, cache)
     return _assemble(found, values)
 
 
@@ -47,8 +59,61 @@ async def get_system_prompt_async(
     found = _find_profile(bundle, _profile_name(profile, mode))
     if not found.dynamic_sections:
         return as_system_prompt(found.static_texts, static_prefix_hash=found.static_prefix_hash)
+    plan = cache.plan(found)
+    if plan is not None:
+        return _from_plan(plan, context)
     values = await resolve_system_prompt_sections_async(_sections(found, context), cache)
+    _remember_plan(found, cache)
     return _assemble(found, values)
+
+
+class _Plan(NamedTuple):
+    """A warm cache's assembly of one profile: the parts up to the first uncached section,
+    then each uncached section's render and the (cached) parts after it. Valid while the
+    cache is unchanged (``SectionCache.plan``), so a warm request renders only what must be."""
+
+    head: Tuple[str, ...]
+    segments: Tuple[Tuple[Callable[[Any], Optional[str]], Tuple[str, ...]], ...]
+    prefix: StaticPrefix
+
+
+def _remember_plan(profile: BundleProfile, cache: SectionCache) -> None:
+    parts: List[str] = [*profile.static_texts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY]
+    head: Optional[Tuple[str, ...]] = None
+    segments = []
+    render: Optional[Callable[[Any], Optional[str]]] = None
+    for section in profile.dynamic_sections:
+        if section.cache == "uncached":
+            if head is None:
+                head = tuple(parts)
+            else:
+                segments.append((render, tuple(parts)))
+            parts, render = [], section.render
+            continue
+        if not cache.has(section.name):
+            return
+        value = cache.get(section.name)
+        if has_text(value):
+            parts.append(value)
+    if head is None:
+        head = tuple(parts)
+    else:
+        segments.append((render, tuple(parts)))
+    prefix = StaticPrefix(profile.static_prefix_hash, len(profile.static_texts) + 1)
+    cache.remember_plan(profile, _Plan(head, tuple(segments), prefix))  # type: ignore[arg-type]
+
+
+def _from_plan(plan: "_Plan", context: Mapping[str, Any]) -> SystemPrompt:
+    parts = list(plan.head)
+    for render, tail in plan.segments:
+        text = render(context)  # type: ignore[arg-type]
+        if type(text) is str:
+            text = text.rstrip("\n")
+            # has_text, with its common case (a visible first character) inline.
+            if text and (text[0] not in JS_WHITESPACE or has_text(text)):
+                parts.append(text)
+        parts += tail
+    return SystemPrompt(parts, plan.prefix)
 
 
 def get_agent_system_prompt(bundle: Bundle, name: str, environment: Union[str, Sequence[str], None] = None) -> SystemPrompt:
