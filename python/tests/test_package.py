@@ -102,6 +102,17 @@ class Package(unittest.TestCase):
         self.assertEqual(asyncio.run(session()), plain)
         self.assertIn(pb.SYSTEM_PROMPT_DYNAMIC_BOUNDARY, plain)
 
+    def test_a_warm_cache_follows_changes_to_its_values(self) -> None:
+        bundle = pb.load_bundle(DIST)
+        cache = pb.create_section_cache()
+        context = {"cwd": "/w", "isGitRepo": False, "platform": "linux"}
+        first = pb.get_system_prompt(bundle, context=context, cache=cache)
+        self.assertEqual(pb.get_system_prompt(bundle, context={**context, "cwd": "/other"}, cache=cache), first)
+        cache.set("env-info", "# Env\n\nset by hand")
+        self.assertIn("# Env\n\nset by hand", pb.get_system_prompt(bundle, context=context, cache=cache))
+        uncached = pb.get_system_prompt(bundle, context={**context, "mcpServers": [{"name": "n", "instructions": "i"}]}, cache=cache)
+        self.assertTrue(uncached[-1].startswith("# MCP server instructions"), uncached[-1])
+
     def test_an_uncached_section_needs_a_reason(self) -> None:
         with self.assertRaisesRegex(TypeError, "non-empty reason"):
             pb.DANGEROUS_uncached_system_prompt_section("x", lambda: "v", " ")
