@@ -39,9 +39,13 @@ class SystemPrompt(tuple):  # type: ignore[type-arg]
     static_prefix: Optional[StaticPrefix]
 
     def __new__(cls, parts: Iterable[str], static_prefix: Optional[StaticPrefix] = None) -> "SystemPrompt":
-        prompt = super().__new__(cls, parts)
+        prompt = _new_tuple(cls, parts)
         prompt.static_prefix = static_prefix
         return prompt
+
+
+# Bound once: a warm request builds one SystemPrompt, and super() is a measurable part of that.
+_new_tuple = tuple.__new__
 
 
 def as_system_prompt(
