@@ -7,10 +7,10 @@
  * Python form; the build refuses the others when the Python target is on
  * (`pythonUnsupported`), so a Python service never meets a section it cannot render.
  */
-import type { Program } from './ast.js';
+import { outputStatements, type PathExpression, type Program } from './ast.js';
 import { parseOrThrow } from './parse.js';
 import { compilePythonBody, pyString } from './python-body.js';
-import { fallbackOf } from './support.js';
+import { fallbackOf, type Fallback } from './support.js';
 import type { ThunkOptions } from './codegen.js';
 
 /**
@@ -35,8 +35,29 @@ const INHERITED: ReadonlySet<string> = new Set([
 
 /** What the Python generator cannot express, and where (1-based), or null. */
 export function pythonUnsupported(ast: Program): { reason: string; line: number; column: number } | null {
-  const found = fallbackOf(ast);
+  const found = fallbackOf(ast) ?? tooDeep(ast, 0, 0);
   return found === null ? null : { reason: found.reason, line: found.loc.start.line, column: found.loc.start.column + 1 };
+}
+
+/**
+ * Each block is one indentation level of the module, each `#each` one loop:
+ * CPython refuses more than 100 levels and 20 nested loops (`try` included),
+ * so deeper templates are refused here, not when a service loads the module.
+ */
+const MAX_BLOCK_DEPTH = 80;
+const MAX_EACH_DEPTH = 16;
+
+function tooDeep(program: Program | undefined, blocks: number, loops: number): Fallback | null {
+  for (const node of outputStatements(program)) {
+    if (node.type !== 'BlockStatement') continue;
+    const each = (node.path as PathExpression).parts[0] === 'each';
+    const [depth, eachDepth] = [blocks + 1, loops + (each ? 1 : 0)];
+    if (depth > MAX_BLOCK_DEPTH) return { reason: `blocks nested more than ${MAX_BLOCK_DEPTH} deep (else-if chains count)`, loc: node.loc };
+    if (eachDepth > MAX_EACH_DEPTH) return { reason: `#each blocks nested more than ${MAX_EACH_DEPTH} deep`, loc: node.loc };
+    const found = tooDeep(node.program, depth, eachDepth) ?? tooDeep(node.inverse, depth, eachDepth);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /** Source text of the Python module (deterministic). Throws on a template `pythonUnsupported` refuses. */

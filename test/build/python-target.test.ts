@@ -47,6 +47,16 @@ describe('the python target', () => {
     expect(await errorsOf(body, ['js'])).toEqual([]);
   });
 
+  it('refuses nesting deeper than CPython compiles, at the first block too deep', async () => {
+    const loops = `{{#each o}}`.repeat(17) + 'x' + `{{/each}}`.repeat(17);
+    expect(await errorsOf(`${loops}\n`)).toEqual([`template/python-unsupported ${AT}:6:${16 * 11 + 1}`]);
+    const chain = `{{#if x}}a${'{{else if x}}a'.repeat(80)}{{/if}}`;
+    expect(await errorsOf(`${chain}\n`)).toHaveLength(1);
+    expect(await errorsOf(`${loops}\n`, ['js'])).toEqual([]);
+    // Just inside the limits, the module compiles and renders (the conformance vectors run such modules in Python).
+    expect(await errorsOf(`${`{{#each o}}`.repeat(16)}x${`{{/each}}`.repeat(16)}\n`)).toEqual([]);
+  });
+
   it('accepts what the fast path compiles: this, ../, @root, @index/@key/@first/@last, literals, includeZero', async () => {
     const body = '{{#each o}}{{@index}}{{@key}}{{#if @first}}{{this}}{{/if}}{{#unless @last}}{{../x}}{{/unless}}{{@root.x}}{{/each}}{{#with "s"}}{{this}}{{/with}}{{#if 0 includeZero=true}}z{{/if}}\n';
     expect(await errorsOf(body)).toEqual([]);
