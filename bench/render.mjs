@@ -12,7 +12,7 @@ import { fallbackReason, generateThunkModule } from '../lib/template/index.js';
 const BATCH = 500;
 const WARM_UP_SAMPLES = 200;
 
-const TEMPLATE = `# Environment
+export const TEMPLATE = `# Environment
 You have been invoked in the following environment:
 - Primary working directory: {{cwd}}
 - Is a git repository: {{#if isGitRepo}}Yes{{else}}No{{/if}}
@@ -55,7 +55,7 @@ Recent commits:
 {{/each}}
 `;
 
-const INPUTS = [
+export const INPUTS = [
   'additionalDirectories',
   'cwd',
   'git',
@@ -70,7 +70,7 @@ const INPUTS = [
   'platform',
   'shell',
 ];
-const OPTIONAL = ['additionalDirectories', 'language', 'mcpServers', 'memories'];
+export const OPTIONAL = ['additionalDirectories', 'language', 'mcpServers', 'memories'];
 
 /**
  * A hand-written renderer of TEMPLATE: template literals, plain loops, no
@@ -121,7 +121,7 @@ Recent commits:
   return out;
 }
 
-function sampleContext() {
+export function sampleContext() {
   const instructions = (tool) =>
     `Use the ${tool} tools to read and change ${tool} data. Prefer the search tool over listing everything; ` +
     `results are paginated, so pass the cursor back to get the next page. Never guess an identifier: look it up first. ` +

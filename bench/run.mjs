@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { benchBuild } from './build.mjs';
 import { benchContext } from './context.mjs';
 import { benchPathological } from './pathological.mjs';
+import { benchPython, hasPython } from './python.mjs';
 import { benchRender } from './render.mjs';
 import { benchReport } from './report.mjs';
 import { benchStartup } from './startup.mjs';
@@ -61,6 +62,15 @@ row('assemble default profile, warm section cache', us(a.assembleNs), `array.joi
 row('loadBundle of this repository’s dist/', ms(a.loadBundleMs), '—', '—', '');
 row('render a 4 KB dynamic section (thunk)', us(r.thunkNs), `template literal ${us(r.floorNs)}`, x(r.ratio), '≤ 1.5×');
 row('…the same with Handlebars precompiled', us(r.handlebarsNs), `template literal ${us(r.floorNs)}`, x(r.handlebarsNs / r.floorNs), '');
+// The Python runtime (issue 16), when python3 exists: its own floors, measured in the same python3 process.
+if (hasPython()) {
+  const py = benchPython();
+  row('Python: render a 4 KB dynamic section (generated module)', us(py.renderNs), `f-string ${us(py.renderFloorNs)}`, x(py.renderRatio), '≤ 1.5×');
+  row('Python: assemble default profile, warm section cache', us(py.assembleNs), `"\\n\\n".join ${us(py.assembleFloorNs)}`, x(py.assembleRatio), '≤ 3×');
+  row('Python: load_bundle of this repository’s dist/', ms(py.loadBundleMs), '—', '—', '');
+} else {
+  row('Python runtime', 'skipped: no python3', '—', '—', '');
+}
 row('user context discovery, 12 levels with rules', ms(c.discoveryMs), '—', '—', '');
 row('git snapshot, 3,000 changed files', ms(c.gitSnapshotMs), `slowest git command ${ms(c.slowestGitCommandMs)}`, x(c.ratio), '≤ 1.5×');
 

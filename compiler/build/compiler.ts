@@ -163,6 +163,7 @@ export class Compiler {
         unused: this.entries.unusedSections(),
         agents: this.entries.agents(),
         sources: await this.sourceEntries(full),
+        lookup: (rel) => this.lookup(rel),
       },
       this.options,
       this.emitCache,

@@ -24,6 +24,10 @@ export interface IncludeLimits {
   stripComments: boolean;
 }
 
+/** A runtime a bundle is built for: `js` (always there: the manifest's thunks) and `python` (a `.py` module per dynamic section). */
+export type BuildTarget = 'js' | 'python';
+export const BUILD_TARGETS: readonly BuildTarget[] = ['js', 'python'];
+
 export interface BuildOptions extends IncludeLimits {
   /** Project root (absolute). Sources are `prompts/` and `agents/` below it. */
   root: string;
@@ -51,6 +55,8 @@ export interface BuildOptions extends IncludeLimits {
   ruleLevels: Readonly<Record<string, RuleLevel>>;
   /** Build-time constants for `{{const.NAME}}`. */
   constants: Readonly<Record<string, string>>;
+  /** Runtimes to emit for (default both); with `python`, a template it cannot express is a build error. */
+  targets: readonly BuildTarget[];
 }
 
 export const DEFAULT_LIMITS: IncludeLimits = {
@@ -84,6 +90,7 @@ export function resolveBuildOptions(partial: Partial<BuildOptions> & { root: str
     knownTools: null,
     ruleLevels: {},
     constants: {},
+    targets: BUILD_TARGETS,
     ...definedOnly(partial),
     root,
   };
@@ -93,6 +100,8 @@ export function resolveBuildOptions(partial: Partial<BuildOptions> & { root: str
   }
   const expanded = options.maxExpandedBytes;
   if (expanded !== undefined && (!Number.isSafeInteger(expanded) || expanded <= 0)) throw new OptionError(`maxExpandedBytes must be a whole number above 0, not ${String(expanded)}`);
+  const unknownTarget = options.targets.find((target) => !BUILD_TARGETS.includes(target));
+  if (unknownTarget !== undefined) throw new OptionError(`targets: unknown target '${String(unknownTarget)}' (known: ${BUILD_TARGETS.join(', ')})`);
   if (!(options.lockTimeoutMs >= 0)) throw new OptionError(`lockTimeoutMs must be 0 or more, not ${String(options.lockTimeoutMs)}`);
   return options;
 }

@@ -4,6 +4,7 @@
  * rule levels applied, and the bundle emitted — or not, on any error.
  */
 import type { BuildOptions } from './config.js';
+import { pythonTargetDiagnostics, type SourceLookup } from '../definitions/compile-text.js';
 import { checkProfiles, emitBundle, type Bundle, type CompiledAgent, type CompiledSection, type EmitCache, type ProfileInput } from '../bundle/emit.js';
 import { outputOptions } from '../bundle/output-options.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostics.js';
@@ -19,21 +20,49 @@ export interface LinkInput {
   unused: readonly CompiledSection[];
   agents: readonly CompiledAgent[];
   sources: Readonly<Record<string, SourceEntry>>;
+  /** A loaded source by root-relative path, to position diagnostics in included files. */
+  lookup: SourceLookup;
 }
 
 export function linkAndEmit(input: LinkInput, options: BuildOptions, cache: EmitCache): { bundle: Bundle | null; diagnostics: Diagnostic[] } {
   const diagnostics = [...input.diagnostics, ...checkProfiles(input.profiles, input.sectionNamesKnown, cache)];
+  if (options.targets.includes('python')) diagnostics.push(...pythonDiagnostics(input.profiles, input.lookup));
   const levels = options.ruleLevels;
   const emitted = hasErrors(applyRuleLevels(diagnostics, levels))
     ? null
     : emitBundle(
-        { unused: input.unused, profiles: input.profiles, agents: input.agents, sources: input.sources, models: options.models, cacheFacts: options.cacheFacts, options: outputOptions(options) },
+        {
+          unused: input.unused,
+          profiles: input.profiles,
+          agents: input.agents,
+          sources: input.sources,
+          models: options.models,
+          cacheFacts: options.cacheFacts,
+          targets: options.targets,
+          options: outputOptions(options),
+        },
         cache,
       );
   if (emitted) diagnostics.push(...emitted.diagnostics);
   const sorted = dedupe(sortDiagnostics(applyRuleLevels(diagnostics, levels)));
   // A warning of emit's that the project made an error (`cache/prefix-below-minimum`…) fails the build too.
   return { bundle: emitted && !hasErrors(sorted) ? emitted : null, diagnostics: sorted };
+}
+
+/** Every emitted dynamic section must have a Python form (each once, however many profiles name it). */
+function pythonDiagnostics(profiles: readonly ProfileInput[], lookup: SourceLookup): Diagnostic[] {
+  const seen = new Set<object>();
+  const out: Diagnostic[] = [];
+  for (const profile of profiles) {
+    for (const section of profile.sections) {
+      if (!section || section.def.kind !== 'dynamic' || seen.has(section.compiled)) continue;
+      // A template with errors of its own is reported for those; one problem, one diagnostic.
+      if (hasErrors(section.compiled.diagnostics)) continue;
+      seen.add(section.compiled);
+      out.push(...pythonTargetDiagnostics(section.def, section.compiled, lookup));
+    }
+  }
+  return out;
 }
 
 function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {

@@ -27,7 +27,8 @@ import { sha256, shortHash, stableStringify } from './hash.js';
 import { BundleFiles, sameItems } from '../incremental/pieces.js';
 import type { Source } from '../markdown/source.js';
 import { createJsonPieceCache, stableJsonPieces, type JsonPieceCache } from '../incremental/stable-json.js';
-import { generateThunkModule } from '../template/index.js';
+import { generatePythonModule, generateThunkModule } from '../template/index.js';
+import type { BuildTarget } from '../build/config.js';
 import { TOOL_VERSION } from '../build/version.js';
 
 export interface CompiledSection {
@@ -60,6 +61,8 @@ export interface EmitInput {
   /** The user's cache facts, searched before the built-in ones. */
   cacheFacts?: readonly CacheFact[];
   options: OutputOptions;
+  /** Runtimes the bundle is for; `python` adds each dynamic section's Python module. Default: JavaScript only. */
+  targets?: readonly BuildTarget[];
 }
 
 export interface Bundle {
@@ -118,8 +121,9 @@ export function emitBundle(input: EmitInput, cache: EmitCache): Bundle {
   const diagnostics: Diagnostic[] = [];
   const profiles: Record<string, ProfileEntry> = {};
   const models = resolveModels(input.models, input.cacheFacts);
+  const python = input.targets?.includes('python') ?? false;
   for (const profile of input.profiles) {
-    const emitted = emitProfile(profile, cache);
+    const emitted = emitProfile(profile, cache, python);
     copyFiles(emitted.files, files);
     diagnostics.push(...cacheWarnings(profile.def, emitted.entry, models));
     profiles[emitted.entry.name] = emitted.entry;
@@ -157,12 +161,13 @@ interface EmittedProfile {
 }
 
 /** A profile is emitted once, like a section, without a visit to each of its sections when it is unchanged. */
-function emitProfile(profile: ProfileInput, cache: EmitCache): EmittedProfile {
+function emitProfile(profile: ProfileInput, cache: EmitCache, python: boolean): EmittedProfile {
   let emitted = cache.profiles.get(profile);
   if (!emitted) {
     const files = new Map<string, string>();
+    const emit = (section: CompiledSection, into: Map<string, string>) => emitSection(section, into, python);
     // Checked before emitting: every name resolves to a section.
-    const entries = profile.sections.map((section) => emitOnce(cache.sections, section!, files, emitSection));
+    const entries = profile.sections.map((section) => emitOnce(cache.sections, section!, files, emit));
     emitted = { entry: profileEntry(profile.def, entries), files };
     cache.profiles.set(profile, emitted);
   }
@@ -197,13 +202,15 @@ function emitOnce<D extends { def: object; compiled: CompiledText }, E>(
   return emitted.entry;
 }
 
-function emitSection({ def, compiled }: CompiledSection, files: Map<string, string>): SectionEntry {
+/** `python`: add the section's Python module (one compiler builds for one set of targets, so the emit cache holds either form). */
+function emitSection({ def, compiled }: CompiledSection, files: Map<string, string>, python: boolean): SectionEntry {
   const base = { name: def.name, source: def.source, ...textSize(compiled.text), ...strippedComments(compiled) };
   if (def.kind === 'static') {
     const { file, hash } = addArtifact(files, 'static', def.name, '.md', compiled.text);
     return { ...base, kind: 'static', file, hash, ...sourceMap(files, file, compiled) };
   }
-  const module = generateThunkModule(compiled.text, { section: def.name, inputs: def.inputs, optional: def.optional }, compiled.template);
+  const options = { section: def.name, inputs: def.inputs, optional: def.optional };
+  const module = generateThunkModule(compiled.text, options, compiled.template);
   const { file, hash } = addArtifact(files, 'dynamic', def.name, '.js', module);
   const template = file.replace(/\.js$/, '.hbs');
   files.set(template, compiled.text);
@@ -219,6 +226,11 @@ function emitSection({ def, compiled }: CompiledSection, files: Map<string, stri
     ...sourceMap(files, file, compiled),
   };
   if (def.reason !== undefined) entry.reason = def.reason;
+  if (python) {
+    // Checked before emitting (pythonDiagnostics): every template here has a Python form.
+    const py = addArtifact(files, 'dynamic', def.name, '.py', generatePythonModule(compiled.text, options, compiled.template));
+    Object.assign(entry, { python: py.file, pythonHash: py.hash });
+  }
   return entry;
 }
 

@@ -8,13 +8,14 @@ import type { BuildOptions } from '../build/config.js';
 import type { OutputOptions } from '../runtime/manifest.js';
 import { sha256 } from './hash.js';
 
-export function outputOptions(options: Pick<BuildOptions, 'stripComments' | 'constants' | 'agentIgnore'>): OutputOptions {
+export function outputOptions(options: Pick<BuildOptions, 'stripComments' | 'constants' | 'agentIgnore' | 'targets'>): OutputOptions {
   const constants = Object.keys(options.constants).sort();
   const values = {
     comments: options.stripComments ? ('strip' as const) : ('keep' as const),
     constants: constants.length === 0 ? null : sha256(JSON.stringify(constants.map((k) => [k, options.constants[k]]))),
     agentsIgnore: [...options.agentIgnore].sort(),
     agentBodies: 'leading-blank-lines-trimmed' as const,
+    targets: [...options.targets].sort(),
   };
   return { hash: sha256(JSON.stringify(values)), ...values };
 }
@@ -26,5 +27,6 @@ export function optionDifferences(written: OutputOptions | undefined, built: Out
   if (written.comments !== built.comments) differences.push(`comments (${written.comments} in the bundle, ${built.comments} here)`);
   if (written.constants !== built.constants) differences.push('constants');
   if (JSON.stringify(written.agentsIgnore) !== JSON.stringify(built.agentsIgnore)) differences.push('agents.ignore');
+  if (JSON.stringify(written.targets) !== JSON.stringify(built.targets)) differences.push(`targets (${written.targets?.join(', ') ?? 'js'} in the bundle, ${built.targets.join(', ')} here)`);
   return differences.length > 0 ? differences : ['options'];
 }

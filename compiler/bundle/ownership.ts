@@ -47,12 +47,12 @@ export function readOwnership(outDir: string, journal: readonly string[] = []): 
   return { isBundle: true, owned };
 }
 
-/** Every artifact a manifest names: section texts, thunks, templates, agent prompts, source maps. */
+/** Every artifact a manifest names: section texts, thunks, templates, Python modules, agent prompts, source maps. */
 function namedFiles(manifest: Record<string, unknown>): string[] {
   const out: string[] = [];
   const take = (entry: unknown): void => {
     if (entry === null || typeof entry !== 'object') return;
-    for (const key of ['file', 'map', 'template'] as const) {
+    for (const key of ['file', 'map', 'template', 'python'] as const) {
       const value = (entry as Record<string, unknown>)[key];
       if (typeof value === 'string') out.push(value);
     }

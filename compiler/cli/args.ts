@@ -10,6 +10,7 @@ import { parseArgs as parseWithNode } from 'node:util';
 import type { ReporterName } from '../diagnostics/format.js';
 import { colorByDefault } from './color.js';
 import { COMMANDS, COMMON_OPTIONS, DEFAULT_COMMAND, DEFAULT_PORT, type DiffFormat, type OptionSpec } from './options.js';
+import type { BuildTarget } from '../build/config.js';
 
 export { DEFAULT_PORT, DIFF_FORMATS, type DiffFormat } from './options.js';
 
@@ -30,6 +31,7 @@ export interface CommonOptions {
   forceOut: boolean;
   /** JSON file of cache facts searched before the built-in ones. */
   cacheFacts: string | undefined;
+  targets: BuildTarget[] | undefined;
 }
 
 export interface CheckPolicy {
@@ -111,6 +113,7 @@ export function toCommand(name: string, raw: ParsedValues, positionals: readonly
     models: values.model as string[] | undefined,
     forceOut: values['force-out'] as boolean,
     cacheFacts: values['cache-facts'] as string | undefined,
+    targets: values.targets as BuildTarget[] | undefined,
   };
   const str = (flag: string) => values[flag] as string | undefined;
   const bool = (flag: string) => values[flag] as boolean;

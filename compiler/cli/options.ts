@@ -4,6 +4,7 @@
  * yargs for help and usage errors (yargs-parser.ts) — so they cannot drift.
  */
 import { REPORTERS } from '../diagnostics/format.js';
+import { BUILD_TARGETS, type BuildTarget } from '../build/config.js';
 
 export interface OptionSpec {
   type: 'string' | 'boolean' | 'array';
@@ -29,6 +30,17 @@ function positiveInteger(flag: string): (value: unknown) => number | undefined {
     if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`--${flag} takes a whole number above 0, not '${String(value)}'`);
     return n;
   };
+}
+
+/** `--targets js,python`: a comma-separated list of known runtimes, at least one. */
+function targetList(value: unknown): BuildTarget[] | undefined {
+  if (value === undefined) return undefined;
+  const items = String(value).split(',').map((item) => item.trim()).filter((item) => item !== '');
+  const unknown = items.find((item) => !(BUILD_TARGETS as readonly string[]).includes(item));
+  if (items.length === 0 || unknown !== undefined) {
+    throw new Error(`--targets takes a comma-separated list of ${BUILD_TARGETS.join(', ')}, not '${String(value)}'`);
+  }
+  return [...new Set(items as BuildTarget[])].sort();
 }
 
 /** `--port`: a port number, 0 for any free one. */
@@ -60,6 +72,7 @@ export const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   'keep-comments': { type: 'boolean', describe: 'keep block-level HTML comments in files that do not say (--no-keep-comments strips them; default: the config, else strip)' },
   model: { type: 'array', describe: 'model ids to check cache minimums against' },
   'cache-facts': { type: 'string', describe: 'JSON file of cache facts (model minimums) used before the built-in ones' },
+  targets: { type: 'string', coerce: targetList, describe: 'runtimes to build for, comma-separated: js, python (default: js,python)' },
 };
 
 export const COMMANDS: Readonly<Record<string, CommandSpec>> = {

@@ -51,6 +51,7 @@ async function flagOptions(root: string, o: CommonOptions): Promise<Partial<Buil
     ...(o.models === undefined ? {} : { models: o.models }),
     ...(o.forceOut ? { forceOut: true } : {}),
     ...(o.cacheFacts === undefined ? {} : { cacheFacts: await readCacheFacts(path.resolve(o.cacheFacts)) }),
+    ...(o.targets === undefined ? {} : { targets: o.targets }),
   };
 }
 

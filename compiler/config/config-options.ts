@@ -25,6 +25,7 @@ export function configBuildOptions(root: string, loaded: LoadedConfig): { option
   if (config.agents?.tools !== undefined) options.knownTools = config.agents.tools;
   if (config.rules !== undefined) options.ruleLevels = config.rules;
   if (config.constants !== undefined) options.constants = config.constants;
+  if (config.targets !== undefined) options.targets = [...new Set(['js' as const, ...config.targets])];
   if (config.cacheFacts !== undefined && file !== null) {
     const facts = readFacts(root, config.cacheFacts);
     if (facts.ok) options.cacheFacts = facts.facts;

@@ -41,6 +41,8 @@ export interface ProjectConfig {
   };
   /** Severity per rule id, e.g. `{ 'agent/duplicate-name': 'error', 'section/unused': 'off' }`. */
   rules?: Record<string, RuleLevel>;
+  /** Runtimes to emit for: `js` always, `python` for the Python runtime (default both). */
+  targets?: Array<'js' | 'python'>;
   /** Build-time constants, used as `{{const.NAME}}` in any section, fragment or agent body. */
   constants?: Record<string, string>;
 }

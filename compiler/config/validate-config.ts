@@ -101,6 +101,7 @@ const SCHEMA = object({
   agents: object({ ignore: listOf(string), tools: listOf(string) }),
   rules: recordOf(ruleId, oneOf('off', 'warning', 'error')),
   constants: recordOf(constantName, constantValue),
+  targets: listOf(oneOf('js', 'python')),
 });
 
 export function validateConfig(value: unknown): { config: ProjectConfig; problems: ConfigProblem[] } {

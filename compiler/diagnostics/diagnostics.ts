@@ -40,6 +40,7 @@ export const RULES = [
   'template/helper-arity',
   'template/partial',
   'template/decorator',
+  'template/python-unsupported',
   'profile/unknown-section',
   'profile/static-after-dynamic',
   'profile/empty',

@@ -52,6 +52,14 @@ export interface DynamicSectionEntry extends TextEntry {
   inputs: string[];
   /** The subset of `inputs` that may be missing from the context. */
   optional: string[];
+  /**
+   * The section's Python render module (`dynamic/<name>.<hash>.py`) for the
+   * Python runtime, with the sha256 of its bytes; present when the bundle
+   * was built with the `python` target. Additive: runtimes that do not read
+   * Python ignore both fields, so the schema version stays.
+   */
+  python?: string;
+  pythonHash?: string;
 }
 
 export type SectionEntry = StaticSectionEntry | DynamicSectionEntry;
@@ -97,6 +105,8 @@ export interface OutputOptions {
   agentsIgnore: string[];
   /** What is done to an agent's body: its leading blank lines are removed, as Claude Code trims them. */
   agentBodies: 'leading-blank-lines-trimmed';
+  /** The runtimes the bundle is for (`python`: each dynamic section has a Python module too). */
+  targets: string[];
 }
 
 export interface Manifest {

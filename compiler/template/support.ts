@@ -15,8 +15,15 @@ import {
   type Hash,
   type PathExpression,
   type Program,
+  type SourceLocation,
   type Statement,
 } from './ast.js';
+
+/** Why a template leaves the fast path, and where: the innermost construct to blame. */
+export interface Fallback {
+  reason: string;
+  loc: SourceLocation;
+}
 
 /** The block helpers the fast path compiles. */
 const FAST_BLOCKS: ReadonlySet<string> = new Set(['if', 'unless', 'each', 'with']);
@@ -26,17 +33,31 @@ const FAST_DATA: ReadonlySet<string> = new Set(['root', 'index', 'key', 'first',
 
 /** `null` when the fast path compiles the whole template, else why it cannot (for a build note). */
 export function fallbackReasonOf(ast: Program): string | null {
-  return programReason(ast);
+  return fallbackOf(ast)?.reason ?? null;
 }
 
-function programReason(program: Program | undefined): string | null {
+/** `fallbackReasonOf` with the position of the construct (the Python target refuses exactly these). */
+export function fallbackOf(ast: Program): Fallback | null {
+  return programFallback(ast, ast.loc);
+}
+
+/** `at`: where to point when the program itself is to blame (block parameters belong to the block's opening). */
+function programFallback(program: Program | undefined, at: SourceLocation | undefined): Fallback | null {
   if (program === undefined) return null;
-  if (program.blockParams?.length) return `block parameters (as |${program.blockParams.join(' ')}|)`;
+  if (program.blockParams?.length) return located(`block parameters (as |${program.blockParams.join(' ')}|)`, at ?? program.loc);
   for (const node of outputStatements(program)) {
-    const reason = statementReason(node);
-    if (reason !== null) return reason;
+    const found = node.type === 'BlockStatement' ? blockFallback(node) : located(statementReason(node), node.loc);
+    if (found !== null) return found;
   }
   return null;
+}
+
+function located(reason: string | null, loc: SourceLocation | undefined): Fallback | null {
+  return reason === null ? null : { reason, loc: loc ?? { start: { line: 1, column: 0 }, end: { line: 1, column: 0 } } };
+}
+
+function blockFallback(node: BlockStatement): Fallback | null {
+  return located(blockOwnReason(node), node.loc) ?? programFallback(node.program, node.loc) ?? programFallback(node.inverse, node.loc);
 }
 
 function statementReason(node: Statement): string | null {
@@ -53,7 +74,7 @@ function statementReason(node: Statement): string | null {
     case 'PartialBlockStatement':
       return 'a partial';
     case 'BlockStatement':
-      return blockReason(node);
+      return blockOwnReason(node);
   }
 }
 
@@ -64,7 +85,8 @@ function mustacheReason(path: Expression, node: { params: Expression[]; hash?: H
   return pathReason(path);
 }
 
-function blockReason(node: BlockStatement): string | null {
+/** What is wrong with the block's own opening tag, its programs aside. */
+function blockOwnReason(node: BlockStatement): string | null {
   const { path } = node;
   if (path.type !== 'PathExpression') return `a block on a ${describe(path)}`;
   const name = path.parts[0] ?? '';
@@ -75,7 +97,7 @@ function blockReason(node: BlockStatement): string | null {
   if (node.params.length !== 1 || param === undefined) return `#${name} with ${node.params.length} parameters`;
   const hashReason = blockHashReason(name, node);
   if (hashReason !== null) return hashReason;
-  return paramReason(param) ?? programReason(node.program) ?? programReason(node.inverse);
+  return paramReason(param);
 }
 
 /** `#if`/`#unless` accept `includeZero` as a literal; every other hash argument goes to Handlebars. */

@@ -38,7 +38,8 @@ beforeAll(async () => {
     'prompts/profiles/fast.md': '---\nsections: [fast]\n---\n',
     'prompts/profiles/slow.md': '---\nsections: [slow]\n---\n',
   });
-  const result = await buildProject({ root, cacheDir: null });
+  // The slow section needs the Handlebars runtime, which only the JavaScript target has.
+  const result = await buildProject({ root, cacheDir: null, targets: ['js'] });
   expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   dist = path.join(root, 'dist');
   bundle = await loadBundle(dist);

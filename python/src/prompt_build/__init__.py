@@ -1,0 +1,73 @@
+"""prompt_build: the Python runtime for prompt-build bundles (standard library only).
+
+Loads a ``dist/`` bundle built with the ``python`` target, assembles system
+prompts byte-identical to ``prompt-build/runtime``'s, and turns them into
+provider request shapes. Contexts are JSON values (dict, list, str, int,
+float, bool, None); JavaScript functions as context values are JS-only.
+"""
+from .assemble import get_agent_system_prompt, get_system_prompt, get_system_prompt_async
+from .bundle import Bundle, BundleAgent, BundleProfile, DynamicSection, load_bundle
+from .errors import BundleError, MissingVariableError, RenderError
+from .injection import append_system_context, prepend_user_context
+from .manifest import SCHEMA_VERSION
+from .priority_chain import CUSTOM_AGENT_INSTRUCTIONS_HEADING, build_effective_system_prompt
+from .providers import (
+    PROMPT_CACHE_KEY_MAX_LENGTH,
+    to_anthropic_system,
+    to_bedrock_system,
+    to_gemini_system_instruction,
+    to_openai_request,
+)
+from .section_cache import (
+    DANGEROUS_uncached_system_prompt_section,
+    SectionCache,
+    SystemPromptSection,
+    create_section_cache,
+    resolve_system_prompt_sections,
+    resolve_system_prompt_sections_async,
+    system_prompt_section,
+)
+from .system_prompt import (
+    SYSTEM_PROMPT_DYNAMIC_BOUNDARY,
+    SystemPrompt,
+    as_system_prompt,
+    render_system_prompt,
+    static_prefix_hash_of,
+)
+
+__all__ = [
+    "Bundle",
+    "BundleAgent",
+    "BundleError",
+    "BundleProfile",
+    "CUSTOM_AGENT_INSTRUCTIONS_HEADING",
+    "DANGEROUS_uncached_system_prompt_section",
+    "DynamicSection",
+    "MissingVariableError",
+    "PROMPT_CACHE_KEY_MAX_LENGTH",
+    "RenderError",
+    "SCHEMA_VERSION",
+    "SYSTEM_PROMPT_DYNAMIC_BOUNDARY",
+    "SectionCache",
+    "SystemPrompt",
+    "SystemPromptSection",
+    "append_system_context",
+    "as_system_prompt",
+    "build_effective_system_prompt",
+    "create_section_cache",
+    "get_agent_system_prompt",
+    "get_system_prompt",
+    "get_system_prompt_async",
+    "load_bundle",
+    "prepend_user_context",
+    "render_system_prompt",
+    "resolve_system_prompt_sections",
+    "resolve_system_prompt_sections_async",
+    "static_prefix_hash_of",
+    "system_prompt_section",
+    "to_anthropic_system",
+    "to_bedrock_system",
+    "to_gemini_system_instruction",
+    "to_openai_request",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,160 @@
+"""Assembles one profile of a bundle (SPEC §6.3): static texts, the boundary, then the
+dynamic sections rendered from the context through the session's section cache.
+
+``get_system_prompt`` is for plain callers (the bundle's sections render
+synchronously); ``get_system_prompt_async`` is the same for asyncio code, where
+it can be awaited alongside other work. Both give the same prompt.
+"""
+from typing import Any, Callable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+
+from .bundle import Bundle, BundleProfile, DynamicSection
+from .errors import BundleError
+from .section_cache import (
+    DANGEROUS_uncached_system_prompt_section,
+    SectionCache,
+    SystemPromptSection,
+    resolve_system_prompt_sections,
+    resolve_system_prompt_sections_async,
+    system_prompt_section,
+)
+from .system_prompt import (
+    JS_WHITESPACE,
+    SYSTEM_PROMPT_DYNAMIC_BOUNDARY,
+    StaticPrefix,
+    SystemPrompt,
+    as_system_prompt,
+    has_text,
+    trim_trailing_newlines,
+)
+
+
+def get_system_prompt(
+    bundle: Bundle,
+    *,
+    context: Mapping[str, Any],
+    cache: SectionCache,
+    profile: Optional[str] = None,
+    mode: str = "default",
+) -> SystemPrompt:
+    """``mode`` "simple" and "proactive" select the profiles of those names, whatever ``profile`` says."""
+    found = _find_profile(bundle, _profile_name(profile, mode))
+    if not found.dynamic_sections:
+        return as_system_prompt(found.static_texts, static_prefix_hash=found.static_prefix_hash)
+    plan = cache.plan(found)
+    if plan is not None:
+        return _from_plan(plan, context)
+    values = resolve_system_prompt_sections(_sections(found, context), cache)
+    _remember_plan(found, cache)
+    return _assemble(found, values)
+
+
+async def get_system_prompt_async(
+    bundle: Bundle,
+    *,
+    context: Mapping[str, Any],
+    cache: SectionCache,
+    profile: Optional[str] = None,
+    mode: str = "default",
+) -> SystemPrompt:
+    found = _find_profile(bundle, _profile_name(profile, mode))
+    if not found.dynamic_sections:
+        return as_system_prompt(found.static_texts, static_prefix_hash=found.static_prefix_hash)
+    plan = cache.plan(found)
+    if plan is not None:
+        return _from_plan(plan, context)
+    values = await resolve_system_prompt_sections_async(_sections(found, context), cache)
+    _remember_plan(found, cache)
+    return _assemble(found, values)
+
+
+class _Plan(NamedTuple):
+    """A warm cache's assembly of one profile: the parts up to the first uncached section,
+    then each uncached section's render and the (cached) parts after it. Valid while the
+    cache is unchanged (``SectionCache.plan``), so a warm request renders only what must be."""
+
+    head: Tuple[str, ...]
+    segments: Tuple[Tuple[Callable[[Any], Optional[str]], Tuple[str, ...]], ...]
+    prefix: StaticPrefix
+
+
+def _remember_plan(profile: BundleProfile, cache: SectionCache) -> None:
+    parts: List[str] = [*profile.static_texts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY]
+    head: Optional[Tuple[str, ...]] = None
+    segments = []
+    render: Optional[Callable[[Any], Optional[str]]] = None
+    for section in profile.dynamic_sections:
+        if section.cache == "uncached":
+            if head is None:
+                head = tuple(parts)
+            else:
+                segments.append((render, tuple(parts)))
+            parts, render = [], section.render
+            continue
+        if not cache.has(section.name):
+            return
+        value = cache.get(section.name)
+        if has_text(value):
+            parts.append(value)
+    if head is None:
+        head = tuple(parts)
+    else:
+        segments.append((render, tuple(parts)))
+    prefix = StaticPrefix(profile.static_prefix_hash, len(profile.static_texts) + 1)
+    cache.remember_plan(profile, _Plan(head, tuple(segments), prefix))  # type: ignore[arg-type]
+
+
+def _from_plan(plan: "_Plan", context: Mapping[str, Any]) -> SystemPrompt:
+    parts = list(plan.head)
+    for render, tail in plan.segments:
+        text = render(context)  # type: ignore[arg-type]
+        if type(text) is str:
+            text = text.rstrip("\n")
+            # has_text, with its common case (a visible first character) inline.
+            if text and (text[0] not in JS_WHITESPACE or has_text(text)):
+                parts.append(text)
+        parts += tail
+    return SystemPrompt(parts, plan.prefix)
+
+
+def get_agent_system_prompt(bundle: Bundle, name: str, environment: Union[str, Sequence[str], None] = None) -> SystemPrompt:
+    """An agent's text is the same for every user: the static prefix; the environment goes after the boundary."""
+    agent = bundle.agents.get(name)
+    if agent is None:
+        known = ", ".join(bundle.agents) or "none"
+        raise BundleError(f'the bundle has no agent "{name}" (agents: {known})')
+    extra = [environment] if isinstance(environment, str) else list(environment or [])
+    parts = [agent.prompt, SYSTEM_PROMPT_DYNAMIC_BOUNDARY, *[part for part in extra if has_text(part)]]
+    return as_system_prompt(parts, static_prefix_hash=agent.definition["hash"])
+
+
+def _assemble(profile: BundleProfile, values: List[Optional[str]]) -> SystemPrompt:
+    parts = [*profile.static_texts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY, *[value for value in values if has_text(value)]]
+    return as_system_prompt(parts, static_prefix_hash=profile.static_prefix_hash)  # type: ignore[arg-type]
+
+
+def _profile_name(profile: Optional[str], mode: str) -> str:
+    if mode in ("simple", "proactive"):
+        return mode
+    return profile if profile is not None else "default"
+
+
+def _find_profile(bundle: Bundle, name: str) -> BundleProfile:
+    found = bundle.profiles.get(name)
+    if found is None:
+        known = ", ".join(bundle.profiles) or "none"
+        raise BundleError(f'the bundle has no profile "{name}" (profiles: {known})')
+    return found
+
+
+def _sections(profile: BundleProfile, context: Mapping[str, Any]) -> List[SystemPromptSection]:
+    return [_section(section, context) for section in profile.dynamic_sections]
+
+
+def _section(section: DynamicSection, context: Mapping[str, Any]) -> SystemPromptSection:
+    def compute() -> Optional[str]:
+        text = section.render(context)  # type: ignore[arg-type]
+        return trim_trailing_newlines(text) if isinstance(text, str) else None
+
+    if section.cache == "cached":
+        return system_prompt_section(section.name, compute)
+    return DANGEROUS_uncached_system_prompt_section(section.name, compute, section.reason or "")

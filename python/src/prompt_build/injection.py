@@ -1,0 +1,37 @@
+"""Where the run-time contexts go (SPEC §6.6): the system context after the system
+prompt, in the dynamic tail; the user context as a first user message, so it
+never touches the cached system prompt at all."""
+from typing import Any, Dict, List, Mapping, Sequence, Tuple, Union
+
+from ._js import js_keys
+from .system_prompt import SystemPrompt, as_system_prompt, has_text
+
+
+def append_system_context(system_prompt: SystemPrompt, system_context: Mapping[str, str]) -> SystemPrompt:
+    """The system context as one last part of ``key: value`` lines; blank values are left out."""
+    entries = _filled(system_context)
+    if not entries:
+        return system_prompt
+    return as_system_prompt([*system_prompt, "\n".join(f"{key}: {value}" for key, value in entries)], derived_from=[system_prompt])
+
+
+def prepend_user_context(messages: Sequence[Any], user_context: Mapping[str, str]) -> List[Union[Dict[str, str], Any]]:
+    """A new list: the user context as a first user message, then ``messages``."""
+    entries = _filled(user_context)
+    if not entries:
+        return list(messages)
+    body = "\n".join(f"# {key}\n{value}" for key, value in entries)
+    content = (
+        "<system-reminder>\n"
+        "As you answer the user's questions, you can use the following context:\n"
+        f"{body}\n\n"
+        "IMPORTANT: this context may or may not be relevant to your tasks. "
+        "You should not respond to this context unless it is highly relevant to your task.\n"
+        "</system-reminder>\n"
+    )
+    return [{"role": "user", "content": content}, *messages]
+
+
+def _filled(context: Mapping[str, str]) -> List[Tuple[str, str]]:
+    # Object.entries order, as the JavaScript runtime sees the same JSON object.
+    return [(key, context[key]) for key in js_keys(context) if has_text(context[key])]

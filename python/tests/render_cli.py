@@ -1,0 +1,35 @@
+"""Renders prompts with the Python runtime for the parity test (test/conformance/python-parity.test.ts).
+
+Reads ``{"bundle": dir, "cases": [{"profile"?, "mode"?, "agent"?, "environment"?, "context"}]}``
+on stdin, writes each case's prompt and provider blocks as JSON on stdout.
+"""
+import json
+import sys
+from typing import Any, Dict
+
+import prompt_build as pb
+
+
+def render(bundle: pb.Bundle, case: Dict[str, Any]) -> Dict[str, Any]:
+    if "agent" in case:
+        prompt = pb.get_agent_system_prompt(bundle, case["agent"], case.get("environment"))
+    else:
+        kwargs = {key: case[key] for key in ("profile", "mode") if key in case}
+        prompt = pb.get_system_prompt(bundle, context=case["context"], cache=pb.create_section_cache(), **kwargs)
+    return {
+        "prompt": list(prompt),
+        "anthropic": pb.to_anthropic_system(prompt),
+        "bedrock": pb.to_bedrock_system(prompt, ttl="1h"),
+        "openai": pb.to_openai_request(prompt),
+        "gemini": pb.to_gemini_system_instruction(prompt),
+    }
+
+
+def main() -> None:
+    request = json.load(sys.stdin)
+    bundle = pb.load_bundle(request["bundle"])
+    json.dump([render(bundle, case) for case in request["cases"]], sys.stdout, ensure_ascii=False)
+
+
+if __name__ == "__main__":
+    main()

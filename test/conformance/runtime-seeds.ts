@@ -1,0 +1,188 @@
+/**
+ * The inputs of `runtime.json`: a fixture tree, and the assembly,
+ * section-cache, agent, priority-chain, provider-block and tampered-bundle
+ * cases both runtimes run against it. Expected values come from the
+ * JavaScript runtime (runtime-vectors.test.ts), except the tampered cases,
+ * whose outcome per runtime is written here (each runtime reads only its own
+ * modules: a damaged `.py` is no concern of the JavaScript runtime).
+ */
+
+const section = (front: string[], body: string): string => `---\n${front.join('\n')}\n---\n${body}`;
+
+export const RUNTIME_TREE: Record<string, string> = {
+  'prompts/sections/intro.md': section(['kind: static'], '# Intro\n\nYou are a helpful agent.\n\n\n'),
+  'prompts/sections/rules.md': section(['kind: static'], '# Rules\n\n- Be brief.\n- ünïcödé — 😀\n'),
+  'prompts/sections/blank.md': section(['kind: static'], '   \n'),
+  'prompts/sections/env.md': section(['kind: dynamic', 'inputs: [cwd, shell]', 'optional: [shell]'], '# Env\n\n- cwd: {{cwd}}\n{{#if shell}}- shell: {{shell}}\n{{/if}}\n\n'),
+  'prompts/sections/mcp.md': section(
+    ['kind: dynamic', 'cache: uncached', 'reason: servers come and go between turns', 'inputs: [servers]', 'optional: [servers]'],
+    '{{#each servers}}## {{name}}\n{{instructions}}\n{{/each}}',
+  ),
+  'prompts/sections/blank-dynamic.md': section(['kind: dynamic', 'inputs: [gap]', 'optional: [gap]'], '{{gap}}\n'),
+  'prompts/sections/count.md': section(['kind: dynamic', 'inputs: [n]', 'optional: [n]'], '{{#if n}}turns: {{n}}{{/if}}'),
+  'prompts/profiles/default.md': section(['description: the default', 'sections: [intro, rules, blank, env, mcp, blank-dynamic, count]'], ''),
+  'prompts/profiles/simple.md': section(['description: simple mode', 'cacheWarning: false', 'sections: [intro, env]'], ''),
+  'prompts/profiles/proactive.md': section(['description: proactive mode', 'cacheWarning: false', 'sections: [rules, env, count]'], ''),
+  'prompts/profiles/static-only.md': section(['description: no dynamic part', 'cacheWarning: false', 'sections: [intro, rules]'], ''),
+  'agents/explore.md': section(['name: explore', 'description: reads code', 'tools: Read, Grep', 'color: blue'], 'You explore code.\n\nReport what you find.\n\n'),
+};
+
+const CTX = { cwd: '/work', shell: 'zsh', servers: [{ name: 'git', instructions: 'Use git.' }], n: 3 };
+
+export interface AssemblySeed {
+  name: string;
+  profile?: string;
+  mode?: 'default' | 'simple' | 'proactive';
+  context: Record<string, unknown>;
+}
+
+export const ASSEMBLY_SEEDS: AssemblySeed[] = [
+  { name: 'default profile: statics, boundary, dynamic parts, blanks dropped, trailing newlines trimmed', context: CTX },
+  { name: 'optional inputs missing', context: { cwd: '/w' } },
+  { name: 'a whitespace-only dynamic result is left out', context: { cwd: '/w', gap: ' \u00a0\t' } },
+  { name: 'simple mode wins over the profile', profile: 'default', mode: 'simple', context: CTX },
+  { name: 'proactive mode', mode: 'proactive', context: CTX },
+  { name: 'a static-only profile has no boundary', profile: 'static-only', context: {} },
+  { name: 'a required input missing', context: { shell: 'sh' } },
+  { name: 'an unknown profile', profile: 'nope', context: CTX },
+];
+
+/** One session's cache over several turns: cached sections keep their first value, uncached ones follow the context, clear starts over. */
+export const CACHE_SEEDS: { name: string; steps: ({ context: Record<string, unknown> } | { clear: true })[] }[] = [
+  {
+    name: 'cached sections keep their first value; the uncached one is recomputed; clear recomputes all',
+    steps: [
+      { context: CTX },
+      { context: { ...CTX, cwd: '/elsewhere', n: 4, servers: [] } },
+      { clear: true },
+      { context: { ...CTX, cwd: '/elsewhere', n: 4, servers: [] } },
+    ],
+  },
+];
+
+/** The section cache through its API: each step says what each compute returns; `expect` what resolves and which computes ran. */
+export interface CacheApiSeed {
+  name: string;
+  sections: { name: string; cache: 'cached' | 'uncached'; cacheBreak?: boolean; reason?: string }[];
+  steps: ({ values: Record<string, string | null> } | { clear: true })[];
+}
+
+export const CACHE_API_SEEDS: CacheApiSeed[] = [
+  {
+    name: 'cached, cacheBreak, uncached, null is a value, clear',
+    sections: [
+      { name: 'a', cache: 'cached' },
+      { name: 'b', cache: 'cached', cacheBreak: true },
+      { name: 'c', cache: 'uncached', reason: 'changes every turn' },
+      { name: 'd', cache: 'cached' },
+    ],
+    steps: [
+      { values: { a: 'a1', b: 'b1', c: 'c1', d: null } },
+      { values: { a: 'a2', b: 'b2', c: 'c2', d: 'd2' } },
+      { clear: true },
+      { values: { a: 'a3', b: 'b3', c: 'c3', d: 'd3' } },
+    ],
+  },
+];
+
+export const AGENT_SEEDS: { name: string; agent: string; environment?: string | string[] }[] = [
+  { name: 'an agent prompt is its static prefix', agent: 'explore' },
+  { name: 'the environment after the boundary, blanks dropped', agent: 'explore', environment: ['cwd: /w', '  ', 'platform: linux'] },
+  { name: 'an unknown agent', agent: 'nope' },
+];
+
+type Prompt = string | string[] | null;
+
+export interface ChainSeed {
+  name: string;
+  input: {
+    defaultSystemPrompt: Prompt;
+    overrideSystemPrompt?: Prompt;
+    coordinatorSystemPrompt?: Prompt;
+    agentSystemPrompt?: Prompt;
+    customSystemPrompt?: Prompt;
+    appendSystemPrompt?: Prompt;
+    proactive?: boolean;
+  };
+  /** The default prompt carries this static prefix hash (as from a bundle), so the OpenAI key shows whether it carried over. */
+  defaultStaticPrefixHash?: string;
+}
+
+const B = '__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__';
+const DEFAULT = ['static one', 'static two', B, 'dynamic'];
+const HASH = 'ab'.repeat(32);
+
+export const CHAIN_SEEDS: ChainSeed[] = [
+  { name: 'default, with append', input: { defaultSystemPrompt: DEFAULT, appendSystemPrompt: 'appended' }, defaultStaticPrefixHash: HASH },
+  { name: 'override replaces all, append is not added', input: { defaultSystemPrompt: DEFAULT, overrideSystemPrompt: 'override', appendSystemPrompt: 'x' }, defaultStaticPrefixHash: HASH },
+  { name: 'blank override counts as absent', input: { defaultSystemPrompt: DEFAULT, overrideSystemPrompt: ['  ', ''] } },
+  { name: 'coordinator, plus the agent', input: { defaultSystemPrompt: DEFAULT, coordinatorSystemPrompt: 'coordinate', agentSystemPrompt: ['agent', B, 'env'], appendSystemPrompt: 'a' } },
+  { name: 'agent replaces the default', input: { defaultSystemPrompt: DEFAULT, agentSystemPrompt: 'agent', customSystemPrompt: 'custom' } },
+  { name: 'proactive: agent under the heading, its boundary dropped', input: { defaultSystemPrompt: DEFAULT, agentSystemPrompt: ['agent', B, 'env'], proactive: true }, defaultStaticPrefixHash: HASH },
+  { name: 'custom replaces the default', input: { defaultSystemPrompt: DEFAULT, customSystemPrompt: ['custom', '', 'more'], appendSystemPrompt: [' ', 'app'] } },
+  { name: 'nothing but the default', input: { defaultSystemPrompt: null } },
+];
+
+export interface ProviderSeed {
+  name: string;
+  prompt: string[];
+  staticPrefixHash?: string;
+  adapter: 'anthropic' | 'bedrock' | 'openai' | 'gemini';
+  options?: Record<string, unknown>;
+}
+
+const TAIL_ONLY = ['only', 'tail'];
+const p = (name: string, adapter: ProviderSeed['adapter'], prompt: string[], options?: Record<string, unknown>, staticPrefixHash?: string): ProviderSeed => ({
+  name,
+  adapter,
+  prompt,
+  ...(options ? { options } : {}),
+  ...(staticPrefixHash ? { staticPrefixHash } : {}),
+});
+
+export const PROVIDER_SEEDS: ProviderSeed[] = [
+  p('anthropic: two breakpoints', 'anthropic', DEFAULT),
+  p('anthropic: ttl', 'anthropic', DEFAULT, { ttl: '1h' }),
+  p('anthropic: longer static ttl', 'anthropic', DEFAULT, { ttl: '5m', staticTtl: '1h' }),
+  p('anthropic: static ttl shorter than ttl is refused', 'anthropic', DEFAULT, { ttl: '1h', staticTtl: '5m' }),
+  p('anthropic: no cache', 'anthropic', DEFAULT, { cache: false }),
+  p('anthropic: global scope opt-in', 'anthropic', DEFAULT, { globalScope: true }),
+  p('anthropic: no boundary is all tail', 'anthropic', TAIL_ONLY),
+  p('anthropic: a marker left in the tail is never sent', 'anthropic', ['s', B, 'd', B, 'e']),
+  p('anthropic: an empty tail', 'anthropic', ['s', B]),
+  p('bedrock: cache points', 'bedrock', DEFAULT),
+  p('bedrock: ttl', 'bedrock', DEFAULT, { ttl: '1h' }),
+  p('bedrock: no cache', 'bedrock', TAIL_ONLY, { cache: false }),
+  p('openai: key from the static prefix hash', 'openai', DEFAULT, {}, HASH),
+  p('openai: no hash, no key', 'openai', DEFAULT),
+  p('openai: a given key', 'openai', DEFAULT, { promptCacheKey: 'tenant-7' }, HASH),
+  p('openai: a key too long', 'openai', DEFAULT, { promptCacheKey: 'k'.repeat(65) }),
+  p('gemini: one part, static first', 'gemini', DEFAULT),
+  p('gemini: empty prompt', 'gemini', []),
+];
+
+/** What a runtime does with a damaged bundle: refuses it with a BundleError naming the file, or loads it. */
+export type TamperOutcome = { error: 'BundleError'; names: string } | { ok: true };
+
+export interface TamperSeed {
+  name: string;
+  /** Which artifact: a section's static text, Python module or JS thunk; an agent's text; or the manifest itself. */
+  target: { kind: 'static' | 'python' | 'js'; section: string } | { kind: 'agent'; agent: string } | { kind: 'manifest' };
+  damage: 'append-byte' | 'remove' | 'truncate' | 'schema-version' | 'path-outside';
+  js: TamperOutcome;
+  python: TamperOutcome;
+}
+
+const refused = (names: string): TamperOutcome => ({ error: 'BundleError', names });
+
+export const TAMPER_SEEDS: TamperSeed[] = [
+  { name: 'a static text edited', target: { kind: 'static', section: 'intro' }, damage: 'append-byte', js: refused('static/intro.'), python: refused('static/intro.') },
+  { name: 'half-copied: a static text missing', target: { kind: 'static', section: 'rules' }, damage: 'remove', js: refused('static/rules.'), python: refused('static/rules.') },
+  { name: 'an agent prompt missing', target: { kind: 'agent', agent: 'explore' }, damage: 'remove', js: refused('agents/explore.'), python: refused('agents/explore.') },
+  { name: 'a Python module edited', target: { kind: 'python', section: 'env' }, damage: 'append-byte', js: { ok: true }, python: refused('dynamic/env.') },
+  { name: 'half-copied: a Python module missing', target: { kind: 'python', section: 'mcp' }, damage: 'remove', js: { ok: true }, python: refused('dynamic/mcp.') },
+  { name: 'a JavaScript thunk missing', target: { kind: 'js', section: 'env' }, damage: 'remove', js: refused('dynamic/env.'), python: { ok: true } },
+  { name: 'the manifest truncated', target: { kind: 'manifest' }, damage: 'truncate', js: refused('manifest.json'), python: refused('manifest.json') },
+  { name: 'another schema version', target: { kind: 'manifest' }, damage: 'schema-version', js: refused('schemaVersion'), python: refused('schemaVersion') },
+  { name: 'an artifact path outside the bundle', target: { kind: 'static', section: 'intro' }, damage: 'path-outside', js: refused('../outside.md'), python: refused('../outside.md') },
+];

@@ -1,0 +1,135 @@
+/**
+ * `test/conformance/runtime.json`: assembly, section cache, agents, priority
+ * chain, provider blocks and tampered bundles, over the fixture tree of
+ * runtime-seeds.ts. The committed file must equal what the JavaScript runtime
+ * gives now; python/tests/test_runtime_vectors.py runs every case in Python.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildProject } from '../../compiler/index.js';
+import * as rt from '../../compiler/runtime/index.js';
+import { tempDir, writeTree } from '../helpers/tree.js';
+import * as seeds from './runtime-seeds.js';
+import { committedOrUpdated, vectorJson } from './vectors.js';
+
+async function buildTree(): Promise<string> {
+  const root = await tempDir('pb-runtime-vectors-');
+  await writeTree(root, seeds.RUNTIME_TREE);
+  const build = await buildProject({ root, outDir: path.join(root, 'dist'), cacheDir: null });
+  expect(build.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  return path.join(root, 'dist');
+}
+
+/** A value, or the thrown error by name. */
+async function settle<T>(run: () => T | Promise<T>): Promise<{ value: T } | { error: string }> {
+  try {
+    return { value: await run() };
+  } catch (error) {
+    return { error: (error as Error).name };
+  }
+}
+
+const prompt = (parts: readonly string[], staticPrefixHash?: string) => rt.asSystemPrompt(parts, staticPrefixHash ? { staticPrefixHash } : {});
+
+function adapter(seed: seeds.ProviderSeed): unknown {
+  const input = prompt(seed.prompt, seed.staticPrefixHash);
+  const options = (seed.options ?? {}) as never;
+  if (seed.adapter === 'anthropic') return rt.toAnthropicSystem(input, options);
+  if (seed.adapter === 'bedrock') return rt.toBedrockSystem(input, options);
+  if (seed.adapter === 'openai') return rt.toOpenAIRequest(input, options);
+  return rt.toGeminiSystemInstruction(input);
+}
+
+async function computeVectors(dist: string): Promise<Record<string, unknown>> {
+  const bundle = await rt.loadBundle(dist);
+  const assembly = [];
+  for (const seed of seeds.ASSEMBLY_SEEDS) {
+    const options = { context: seed.context, cache: rt.createSectionCache(), ...(seed.profile ? { profile: seed.profile } : {}), ...(seed.mode ? { mode: seed.mode } : {}) };
+    assembly.push({ ...seed, expect: await settle(async () => [...(await rt.getSystemPrompt(bundle, options))]) });
+  }
+  const sectionCache = [];
+  for (const seed of seeds.CACHE_SEEDS) {
+    const cache = rt.createSectionCache();
+    const expect = [];
+    for (const step of seed.steps) {
+      if ('clear' in step) cache.clear();
+      else expect.push([...(await rt.getSystemPrompt(bundle, { context: step.context, cache }))]);
+    }
+    sectionCache.push({ ...seed, expect });
+  }
+  const cacheApi = [];
+  for (const seed of seeds.CACHE_API_SEEDS) {
+    const cache = rt.createSectionCache();
+    const expect = [];
+    for (const step of seed.steps) {
+      if ('clear' in step) {
+        cache.clear();
+        continue;
+      }
+      const computed: string[] = [];
+      const sections = seed.sections.map((s) => {
+        const compute = () => (computed.push(s.name), step.values[s.name] ?? null);
+        return s.cache === 'cached'
+          ? rt.systemPromptSection(s.name, compute, { cacheBreak: s.cacheBreak ?? false })
+          : rt.DANGEROUS_uncachedSystemPromptSection(s.name, compute, s.reason ?? '');
+      });
+      const values = await rt.resolveSystemPromptSections(sections, cache);
+      expect.push({ values, computed, size: cache.size });
+    }
+    cacheApi.push({ ...seed, expect });
+  }
+  const agents = [];
+  for (const seed of seeds.AGENT_SEEDS) {
+    const options = seed.environment === undefined ? {} : { environment: seed.environment };
+    agents.push({ ...seed, expect: await settle(() => [...rt.getAgentSystemPrompt(bundle, seed.agent, options)]) });
+  }
+  const priorityChain = seeds.CHAIN_SEEDS.map((seed) => {
+    const input = { ...seed.input };
+    if (seed.defaultStaticPrefixHash && Array.isArray(input.defaultSystemPrompt)) input.defaultSystemPrompt = prompt(input.defaultSystemPrompt, seed.defaultStaticPrefixHash) as unknown as string[];
+    const result = rt.buildEffectiveSystemPrompt(input);
+    return { ...seed, expect: { prompt: [...result], promptCacheKey: rt.toOpenAIRequest(result).prompt_cache_key ?? null } };
+  });
+  const providers = [];
+  for (const seed of seeds.PROVIDER_SEEDS) providers.push({ ...seed, expect: await settle(() => adapter(seed)) });
+  return { fixture: seeds.RUNTIME_TREE, assembly, sectionCache, cacheApi, agents, priorityChain, providers, tampered: seeds.TAMPER_SEEDS };
+}
+
+/** Damages a copy of the bundle as `seed` says (the Python tests do the same in python/tests/tamper.py). */
+async function damage(dist: string, seed: seeds.TamperSeed): Promise<void> {
+  const manifestFile = path.join(dist, 'manifest.json');
+  const manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8'));
+  const sections = Object.values(manifest.profiles as Record<string, { sections: Record<string, string>[] }>).flatMap((p) => p.sections);
+  const { target } = seed;
+  const entry = target.kind === 'agent' ? manifest.agents[target.agent] : target.kind === 'manifest' ? null : sections.find((s) => s.name === target.section);
+  const file = target.kind === 'manifest' ? 'manifest.json' : target.kind === 'python' ? entry.python : entry.file;
+  const full = path.join(dist, file);
+  if (seed.damage === 'append-byte') await fs.appendFile(full, 'x');
+  else if (seed.damage === 'remove') await fs.rm(full);
+  else if (seed.damage === 'truncate') await fs.writeFile(full, (await fs.readFile(full)).subarray(0, 100));
+  else {
+    if (seed.damage === 'schema-version') manifest.schemaVersion = 2;
+    else for (const s of sections) if (s.name === (target as { section: string }).section) s.file = '../outside.md';
+    await fs.writeFile(manifestFile, JSON.stringify(manifest));
+  }
+}
+
+describe('runtime vectors', () => {
+  it('the committed runtime.json is what the JavaScript runtime gives', async () => {
+    const computed = await computeVectors(await buildTree());
+    const committed = JSON.parse(committedOrUpdated('runtime.json', vectorJson('Runtime cases over the fixture tree of runtime-seeds.ts (regenerate: UPDATE_VECTORS=1 npx vitest run test/conformance/runtime-vectors.test.ts)', computed)));
+    for (const [group, cases] of Object.entries(computed)) expect(committed[group], group).toEqual(JSON.parse(JSON.stringify(cases)));
+  });
+
+  it.each(seeds.TAMPER_SEEDS)('tampered: $name', async (seed) => {
+    const dist = await buildTree();
+    await damage(dist, seed);
+    const outcome = await settle(() => rt.loadBundle(dist));
+    if ('ok' in seed.js) {
+      expect(outcome).not.toHaveProperty('error');
+    } else {
+      expect(outcome).toEqual({ error: 'BundleError' });
+      await expect(rt.loadBundle(dist)).rejects.toThrow(seed.js.names);
+    }
+  });
+});
