@@ -51,8 +51,10 @@ function outDirProblem(root: string, outDir: string, homeDir: string, forceOut: 
   }
   if (stat === undefined) return null;
   if (!stat.isDirectory()) return 'is not a directory';
-  const entries = fs.readdirSync(out).filter((name) => name !== TOOL_DIR);
-  if (entries.length === 0 || forceOut || readOwnership(out).isBundle) return null;
+  const names = fs.readdirSync(out);
+  const entries = names.filter((name) => name !== TOOL_DIR);
+  // The tool's own folder there: a build is writing it (a first one, with no manifest yet) or was; its lock decides.
+  if (entries.length === 0 || forceOut || names.includes(TOOL_DIR) || readOwnership(out).isBundle) return null;
   return `is a non-empty directory that is not a prompt-build bundle (it holds ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}); ` +
     'name a new or empty directory, or pass --force-out to write into it (nothing already there is ever deleted)';
 }
