@@ -26,6 +26,7 @@ import { SourcesRecord } from '../incremental/sources-record.js';
 import { describeTextProblem } from '../markdown/text-check.js';
 import { nestingDiagnostic } from '../markdown/scan.js';
 import { TOOL_FINGERPRINT } from './version.js';
+import { countTokensForEmit, type TokenCountingLoader } from '../tokens/count-for-emit.js';
 
 export interface FileChange {
   /** Absolute path. */
@@ -61,6 +62,8 @@ export class Compiler {
   private discoveredSet = new Set<string>();
   private readonly sources = new SourcesRecord();
   private readonly host: IncludeHost;
+  /** The token counters, loaded by the first build that emits (a no-change build never gets here). */
+  private readonly tokenCounting: TokenCountingLoader = { loaded: null };
 
   constructor(
     readonly options: BuildOptions,
@@ -195,9 +198,13 @@ export class Compiler {
     const sources = await this.sourceEntries(full);
     const profiles = this.entries.profiles();
     diagnostics.push(...checkProfiles(profiles, () => this.entries.sectionNamesKnown(), this.emitCache));
-    const bundle = hasErrors(diagnostics)
-      ? null
-      : emitBundle({ unused: this.entries.unusedSections(), profiles, agents: this.entries.agents(), sources, models: this.options.models, cacheFacts: this.options.cacheFacts }, this.emitCache);
+    let bundle: Bundle | null = null;
+    if (!hasErrors(diagnostics)) {
+      const agents = this.entries.agents();
+      const tokens = await countTokensForEmit(this.options, profiles, agents, this.tokenCounting);
+      diagnostics.push(...tokens.diagnostics);
+      bundle = emitBundle({ unused: this.entries.unusedSections(), profiles, agents, sources, models: this.options.models, cacheFacts: this.options.cacheFacts, tokens: tokens.counting }, this.emitCache);
+    }
     if (bundle) diagnostics.push(...bundle.diagnostics);
     const sorted = dedupe(sortDiagnostics(diagnostics));
     return {

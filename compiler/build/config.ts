@@ -42,6 +42,8 @@ export interface BuildOptions extends IncludeLimits {
   forceOut: boolean;
   /** How long a write waits for another build holding the out directory's lock, in ms. */
   lockTimeoutMs: number;
+  /** Count Claude models' texts with Anthropic's count_tokens (`ANTHROPIC_API_KEY`), estimating what it cannot count. */
+  exactTokens: boolean;
 }
 
 export const DEFAULT_LIMITS: IncludeLimits = {
@@ -71,6 +73,7 @@ export function resolveBuildOptions(partial: Partial<BuildOptions> & { root: str
     parallelThreshold: 64,
     forceOut: false,
     lockTimeoutMs: 30_000,
+    exactTokens: false,
     ...definedOnly(partial),
     root,
   };

@@ -6,13 +6,13 @@
 import { createRequire } from 'node:module';
 import {
   SCHEMA_VERSION,
-  estimateTokens,
   type AgentEntry,
   type Manifest,
   type ProfileEntry,
   type SectionEntry,
   type SourceEntry,
   type SourceMap,
+  type TokenCount,
 } from '../runtime/manifest.js';
 import { bundleModulePieces, createBundleModuleCache, type BundleModuleCache } from './bundle-module.js';
 import type { CacheFact } from '../cache-facts/cache-facts.js';
@@ -28,6 +28,7 @@ import type { Source } from '../markdown/source.js';
 import { createJsonPieceCache, stableJsonPieces, type JsonPieceCache } from '../incremental/stable-json.js';
 import { generateThunkModule } from '../template/index.js';
 import { TOOL_VERSION } from '../build/version.js';
+import type { TokenCounting } from '../tokens/token-counters.js';
 
 export interface CompiledSection {
   def: SectionDef;
@@ -58,6 +59,8 @@ export interface EmitInput {
   models: readonly string[];
   /** The user's cache facts, searched before the built-in ones. */
   cacheFacts?: readonly CacheFact[];
+  /** The token counters the configured models use (tokens/token-counters.ts). */
+  tokens: TokenCounting;
 }
 
 export interface Bundle {
@@ -117,9 +120,9 @@ export function emitBundle(input: EmitInput, cache: EmitCache): Bundle {
   const profiles: Record<string, ProfileEntry> = {};
   const models = resolveModels(input.models, input.cacheFacts);
   for (const profile of input.profiles) {
-    const emitted = emitProfile(profile, cache);
+    const emitted = emitProfile(profile, cache, input.tokens);
     copyFiles(emitted.files, files);
-    diagnostics.push(...cacheWarnings(profile.def, emitted.entry, models));
+    diagnostics.push(...cacheWarnings(profile.def, emitted.entry, models, input.tokens));
     profiles[emitted.entry.name] = emitted.entry;
   }
   diagnostics.push(...unknownModelWarnings(models, input.profiles.map((profile) => profile.def)));
@@ -129,7 +132,7 @@ export function emitBundle(input: EmitInput, cache: EmitCache): Bundle {
   }
 
   const agents: Record<string, AgentEntry> = {};
-  for (const agent of input.agents) agents[agent.def.name] = emitOnce(cache.agents, agent, files, emitAgent);
+  for (const agent of input.agents) agents[agent.def.name] = emitOnce(cache.agents, agent, files, (a, own) => emitAgent(a, own, input.tokens));
 
   const manifest: Manifest = {
     schemaVersion: SCHEMA_VERSION,
@@ -154,12 +157,12 @@ interface EmittedProfile {
 }
 
 /** A profile is emitted once, like a section, without a visit to each of its sections when it is unchanged. */
-function emitProfile(profile: ProfileInput, cache: EmitCache): EmittedProfile {
+function emitProfile(profile: ProfileInput, cache: EmitCache, tokens: TokenCounting): EmittedProfile {
   let emitted = cache.profiles.get(profile);
   if (!emitted) {
     const files = new Map<string, string>();
     // Checked before emitting: every name resolves to a section.
-    const entries = profile.sections.map((section) => emitOnce(cache.sections, section!, files, emitSection));
+    const entries = profile.sections.map((section) => emitOnce(cache.sections, section!, files, (s, own) => emitSection(s, own, tokens)));
     emitted = { entry: profileEntry(profile.def, entries), files };
     cache.profiles.set(profile, emitted);
   }
@@ -194,8 +197,8 @@ function emitOnce<D extends { def: object; compiled: CompiledText }, E>(
   return emitted.entry;
 }
 
-function emitSection({ def, compiled }: CompiledSection, files: Map<string, string>): SectionEntry {
-  const base = { name: def.name, source: def.source, ...textSize(compiled.text) };
+function emitSection({ def, compiled }: CompiledSection, files: Map<string, string>, tokens: TokenCounting): SectionEntry {
+  const base = { name: def.name, source: def.source, ...textSize(compiled.text, tokens) };
   if (def.kind === 'static') {
     const { file, hash } = addArtifact(files, 'static', def.name, '.md', compiled.text);
     return { ...base, kind: 'static', file, hash, ...sourceMap(files, file, compiled) };
@@ -219,7 +222,7 @@ function emitSection({ def, compiled }: CompiledSection, files: Map<string, stri
   return entry;
 }
 
-function emitAgent({ def, compiled }: CompiledAgent, files: Map<string, string>): AgentEntry {
+function emitAgent({ def, compiled }: CompiledAgent, files: Map<string, string>, tokens: TokenCounting): AgentEntry {
   const { file, hash } = addArtifact(files, 'agents', def.name, '.md', compiled.text);
   const entry: AgentEntry = {
     name: def.name,
@@ -227,7 +230,7 @@ function emitAgent({ def, compiled }: CompiledAgent, files: Map<string, string>)
     tools: def.tools,
     file,
     hash,
-    ...textSize(compiled.text),
+    ...textSize(compiled.text, tokens),
     source: def.source,
     ...sourceMap(files, file, compiled),
   };
@@ -275,9 +278,21 @@ function byteSegments(compiled: CompiledText): SourceMap['segments'] {
   });
 }
 
-function textSize(text: string): { bytes: number; tokens: number } {
-  const bytes = Buffer.byteLength(text);
-  return { bytes, tokens: estimateTokens(bytes) };
+function textSize(text: string, tokens: TokenCounting): { bytes: number; tokens: number; tokenCounts: Record<string, TokenCount> } {
+  return { bytes: Buffer.byteLength(text), ...tokens.countAll(text) };
+}
+
+/** Per counter, the sum of the parts' counts: exact only when every part was counted exactly. */
+function sumCounts(sections: readonly SectionEntry[]): Record<string, TokenCount> {
+  const sums: Record<string, TokenCount> = {};
+  for (const section of sections) {
+    for (const [name, { tokens, method }] of Object.entries(section.tokenCounts ?? {})) {
+      const sum = (sums[name] ??= { tokens: 0, method: 'exact' });
+      sum.tokens += tokens;
+      if (method === 'estimate') sum.method = 'estimate';
+    }
+  }
+  return sums;
 }
 
 function profileEntry(def: ProfileDef, sections: SectionEntry[]): ProfileEntry {
@@ -290,6 +305,7 @@ function profileEntry(def: ProfileDef, sections: SectionEntry[]): ProfileEntry {
     boundaryIndex: statics.length,
     staticPrefixHash: sha256(statics.map((s) => s.hash).join('\n')),
     staticTokens: statics.reduce((n, s) => n + s.tokens, 0),
+    staticTokenCounts: sumCounts(statics),
   };
 }
 

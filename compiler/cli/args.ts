@@ -27,6 +27,8 @@ export interface CommonOptions {
   forceOut: boolean;
   /** JSON file of cache facts searched before the built-in ones. */
   cacheFacts: string | undefined;
+  /** Count Claude tokens with Anthropic's count_tokens endpoint. */
+  exactTokens: boolean;
 }
 
 export interface CheckPolicy {
@@ -107,6 +109,7 @@ export function toCommand(name: string, raw: ParsedValues, positionals: readonly
     models: values.model as string[] | undefined,
     forceOut: values['force-out'] as boolean,
     cacheFacts: values['cache-facts'] as string | undefined,
+    exactTokens: values['exact-tokens'] as boolean,
   };
   const str = (flag: string) => values[flag] as string | undefined;
   const bool = (flag: string) => values[flag] as boolean;

@@ -24,6 +24,7 @@ export function toBuildOptions(o: CommonOptions): Partial<BuildOptions> & { root
     ...(o.models === undefined ? {} : { models: o.models }),
     ...(o.forceOut ? { forceOut: true } : {}),
     ...(o.cacheFacts === undefined ? {} : { cacheFacts: readCacheFacts(path.resolve(o.cacheFacts)) }),
+    ...(o.exactTokens ? { exactTokens: true } : {}),
   };
 }
 

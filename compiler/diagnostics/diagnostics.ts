@@ -49,6 +49,7 @@ export const RULES = [
   'cache/prefix-below-minimum',
   'output/write-failed',
   'cache/unknown-model',
+  'tokens/exact-unavailable',
 ] as const;
 
 export type RuleId = (typeof RULES)[number];

@@ -22,8 +22,10 @@ interface TextEntry {
   hash: string;
   /** Byte size (UTF-8) of the text: the static text or agent prompt, or the template source for dynamic sections. */
   bytes: number;
-  /** Estimated tokens of that text (see `estimateTokens`). */
+  /** Tokens of that text by the first configured model's counter (its entry in `tokenCounts`). */
   tokens: number;
+  /** The text's count by every counter the configured models use, keyed by counter name (`o200k_base`, `claude-3-to-4-6-estimate`…). */
+  tokenCounts?: Record<string, TokenCount>;
   /** Root-relative path of the source file the text is written in. */
   source: string;
   /** Line of `source` where the text starts. */
@@ -64,7 +66,16 @@ export interface ProfileEntry {
   boundaryIndex: number;
   /** sha256 over the ordered static hashes: the global prompt-cache key. */
   staticPrefixHash: string;
+  /** Sum of the static sections' `tokens`. */
   staticTokens: number;
+  /** Sums of the static sections' `tokenCounts`, per counter: exact only when every part is. */
+  staticTokenCounts?: Record<string, TokenCount>;
+}
+
+/** A count and how it was made: `exact` (a provider's tokenizer or counting endpoint) or an `estimate`. */
+export interface TokenCount {
+  tokens: number;
+  method: 'exact' | 'estimate';
 }
 
 export interface AgentEntry extends TextEntry {
@@ -150,7 +161,7 @@ export interface BundleModule {
   thunks: Record<string, ThunkFactory>;
 }
 
-/** Rough token estimate used everywhere a size is reported: ceil(UTF-8 bytes / 4). */
+/** The rough estimate bundles made before counters: ceil(UTF-8 bytes / 4). Kept for callers of the runtime API. */
 export function estimateTokens(bytes: number): number {
   return Math.ceil(bytes / 4);
 }
