@@ -19,7 +19,7 @@ export interface TokenCounter {
   /** Recorded in the manifest beside each count. */
   name: string;
   method: TokenCount['method'];
-  /** Relative error that 90 % of held-out pieces stay within; 0 for exact counts. */
+  /** Relative error of its estimates: 90 % of held-out pieces stay within it. Not applied to a count marked exact. */
   error: number;
   /** Where `error` comes from, for the cache check's note. */
   errorSource: string;
@@ -94,7 +94,8 @@ function counterFor(model: string, exact: ReadonlyMap<string, number> | undefine
   if (host === 'gemini') return GEMINI;
   if (host === null) return undefined;
   const estimate = claudeEstimator(claudeTokenizerFor(id));
-  return exact ? exactClaude(model, exact, estimate) : estimate;
+  // Nothing counted (offline, no key): the estimate under its own name, so the manifest never names a count that was not made.
+  return exact && exact.size > 0 ? exactClaude(model, exact, estimate) : estimate;
 }
 
 function claudeEstimator(tokenizer: ClaudeTokenizer): TokenCounter {
@@ -117,8 +118,9 @@ function exactClaude(model: string, counts: ReadonlyMap<string, number>, estimat
   return {
     name,
     method: 'exact',
-    error: 0,
-    errorSource: 'exact',
+    // Used only for a text that was not counted, whose count is then the estimate's.
+    error: estimate.error,
+    errorSource: estimate.errorSource,
     count: (text, o200k) => {
       const tokens = counts.get(sha256(text));
       return tokens === undefined ? estimate.count(text, o200k) : { tokens, method: 'exact' };
