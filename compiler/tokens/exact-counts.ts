@@ -47,6 +47,7 @@ export async function fetchExactCounts(request: ExactCountRequest): Promise<Exac
   const baseUrl = (env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com').replace(/\/+$/, '');
   const counter = { apiKey, baseUrl, timeoutMs: request.timeoutMs ?? 3000 };
   let problem: string | null = null;
+  let counted = false;
   const counts = new Map<string, Map<string, number>>();
   for (const model of models) {
     const known = new Map(Object.entries(cache[model] ?? {}));
@@ -54,12 +55,13 @@ export async function fetchExactCounts(request: ExactCountRequest): Promise<Exac
     if (missing.length > 0 && problem === null) {
       if (!apiKey) problem = 'ANTHROPIC_API_KEY is not set';
       else problem = await countMissing(model, missing.map((hash) => [hash, texts.get(hash)!] as const), known, counter);
+      counted = true;
     }
     cache[model] = Object.fromEntries([...known].sort(([a], [b]) => (a < b ? -1 : 1)));
     known.delete(OVERHEAD);
     counts.set(model, known);
   }
-  await writeCache(request.cacheDir, cache);
+  if (counted) await writeCache(request.cacheDir, cache);
   return { counts, problem };
 }
 
