@@ -4,9 +4,8 @@
  * features, with coefficients fitted on published Claude counts
  * (claude-coefficients.ts, refitted by `bench/fit-claude-tokens.mjs`).
  */
-import type { ClaudeModel, ClaudeTokenizer, FitQuality } from './claude-fit.js';
-import { predictTextTokens } from './claude-fit.js';
-import type { TextFeatures } from './text-features.js';
+import type { ClaudeModel, ClaudeTokenizer, FeatureName, FitQuality } from './claude-fit.js';
+import { textFeature } from './text-features.js';
 
 export interface ClaudeCalibration {
   data: string;
@@ -20,8 +19,12 @@ export interface ClaudeCalibration {
 }
 
 /** Tokens the text adds to a prompt: the model's count without the counting request's overhead, rounded. */
-export function estimateClaudeTokens(model: ClaudeModel, o200k: number, features: TextFeatures): number {
-  return Math.round(predictTextTokens(model, { o200k, features }));
+export function estimateClaudeTokens(model: ClaudeModel, text: string, o200k: () => number): number {
+  let sum = 0;
+  for (const [name, weight] of Object.entries(model.weights) as [FeatureName, number][]) {
+    sum += weight * (name === 'o200k' ? o200k() : textFeature(text, name));
+  }
+  return Math.round(Math.max(0, sum));
 }
 
 /**

@@ -13,7 +13,6 @@ import { CLAUDE_CALIBRATION } from './claude-coefficients.js';
 import { claudeTokenizerFor, estimateClaudeTokens } from './claude-estimate.js';
 import type { ClaudeTokenizer } from './claude-fit.js';
 import { loadO200k, type CountO200k } from './o200k.js';
-import { textFeatures } from './text-features.js';
 
 export interface TokenCounter {
   /** Recorded in the manifest beside each count. */
@@ -105,7 +104,7 @@ function claudeEstimator(tokenizer: ClaudeTokenizer): TokenCounter {
     method: 'estimate',
     error: model.heldOut.p90Error,
     errorSource: `90 % of ${model.heldOut.pieces} held-out pieces within ±${(model.heldOut.p90Error * 100).toFixed(1)} %`,
-    count: (text, o200k) => ({ tokens: estimateClaudeTokens(model, o200k(), textFeatures(text)), method: 'estimate' }),
+    count: (text, o200k) => ({ tokens: estimateClaudeTokens(model, text, o200k), method: 'estimate' }),
   };
 }
 
