@@ -7,6 +7,7 @@
  * public either and no counts were available to fit on).
  */
 import { canonicalModelId } from '../cache-facts/cache-fact-lookup.js';
+import { exactClaudeCounter, GEMINI_COUNTER, O200K_COUNTER } from './counter-names.js';
 import { sha256 } from '../bundle/hash.js';
 import type { TokenCount } from '../runtime/manifest.js';
 import { CLAUDE_CALIBRATION } from './claude-coefficients.js';
@@ -72,7 +73,7 @@ function countAll(text: string, counters: readonly TokenCounter[], primary: Toke
 }
 
 const O200K: TokenCounter = {
-  name: 'o200k_base',
+  name: O200K_COUNTER,
   method: 'exact',
   error: 0,
   errorSource: 'exact',
@@ -80,7 +81,7 @@ const O200K: TokenCounter = {
 };
 
 const GEMINI: TokenCounter = {
-  name: 'o200k_base-for-gemini',
+  name: GEMINI_COUNTER,
   method: 'estimate',
   error: UNCALIBRATED_ERROR,
   errorSource: 'not calibrated: o200k_base stands in for Gemini’s tokenizer, with an assumed ±30 %',
@@ -113,7 +114,7 @@ function claudeEstimator(tokenizer: ClaudeTokenizer): TokenCounter {
  * (offline, refused) is estimated, and its entry says so.
  */
 function exactClaude(model: string, counts: ReadonlyMap<string, number>, estimate: TokenCounter): TokenCounter {
-  const name = `anthropic-count-tokens:${model}`;
+  const name = exactClaudeCounter(model);
   return {
     name,
     method: 'exact',
