@@ -141,6 +141,17 @@ describe('exact Claude counts through count_tokens', () => {
     expect(run.stderr).toMatch(/which may be below|below the 1024-token minimum.*may not be cached/);
   });
 
+  it('a build that fell back is not taken as up to date: the next one, online, counts exactly', async () => {
+    const root = await project();
+    expect((await build(root, await closedPort())).stderr).toMatch(/tokens\/exact-unavailable/);
+    const { url, seen } = await stub();
+    const run = await build(root, url);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toMatch(/tokens\/exact-unavailable/);
+    expect(seen).toHaveLength(3);
+    expect((await manifestOf(root)).profiles.default!.staticTokenCounts).toEqual({ [COUNTER]: { tokens: [...INTRO].length + [...RULES].length, method: 'exact' } });
+  });
+
   it('no API key: estimates, and the warning names the variable', async () => {
     const root = await project();
     const run = await runCli(['build', '--root', root, '--exact-tokens', '--model', MODEL], { env: { ANTHROPIC_API_KEY: '', ANTHROPIC_BASE_URL: await closedPort() } });
