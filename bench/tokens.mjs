@@ -28,7 +28,11 @@ export async function benchTokens({ files = 10000, runs = 3 } = {}) {
   const countMs = medianOf(await repeat(runs, () => time(() => texts.forEach((t) => defaults.countAll(t)))));
   const o200kMs = medianOf(await repeat(runs, () => time(() => texts.forEach((t) => o200k.countAll(t)))));
   const coldMs = medianOf(cold);
-  return { files, texts: texts.length, megabytes, coldMs, loadMs, countMs, o200kMs, share: (loadMs + countMs) / coldMs, fit: CLAUDE_CALIBRATION };
+  // The generated trees repeat their phrases, which the tokenizer's cache of pieces favours: real prompt files too.
+  const corpus = await corpusTexts();
+  const corpusMegabytes = corpus.reduce((n, t) => n + Buffer.byteLength(t), 0) / 1e6;
+  const corpusMs = corpus.length === 0 ? null : medianOf(await repeat(runs, () => time(() => corpus.forEach((t) => defaults.countAll(t)))));
+  return { files, texts: texts.length, megabytes, coldMs, loadMs, countMs, o200kMs, share: (loadMs + countMs) / coldMs, corpus: corpus.length, corpusMegabytes, corpusMs, fit: CLAUDE_CALIBRATION };
 }
 
 /** Every text a build counts: static sections and agent prompts, dynamic sections' templates. */
@@ -38,6 +42,14 @@ async function bundleTexts(dist) {
   for (const profile of Object.values(manifest.profiles)) for (const s of profile.sections) files.add(s.kind === 'static' ? s.file : s.template);
   for (const agent of Object.values(manifest.agents)) files.add(agent.file);
   return Promise.all([...files].sort().map((f) => fs.readFile(path.join(dist, f), 'utf8')));
+}
+
+/** The third-party prompt files beside the checkout (../shared/corpus), when present. */
+async function corpusTexts() {
+  const dir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'shared', 'corpus');
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const files = entries.filter((e) => e.isFile() && e.name.endsWith('.md')).map((e) => path.join(e.parentPath, e.name)).sort();
+  return Promise.all(files.map((f) => fs.readFile(f, 'utf8')));
 }
 
 /** gpt-tokenizer's o200k_base: import and first count, in a process of its own (the way a cold build pays it). */
@@ -70,6 +82,7 @@ export function tokenRows(t, row) {
   const pct = (v) => `${(v * 100).toFixed(1)} %`;
   const n = t.files.toLocaleString('en');
   row(`token counting, default models (o200k_base + Claude estimate), ${n} files’ ${t.texts.toLocaleString('en')} texts`, `${(t.megabytes / (t.countMs / 1000)).toFixed(1)} MB/s (${t.megabytes.toFixed(1)} MB in ${ms(t.countMs)})`, `o200k_base alone ${(t.megabytes / (t.o200kMs / 1000)).toFixed(1)} MB/s`, '—', '');
+  if (t.corpusMs !== null) row(`token counting, default models, the corpus’s ${t.corpus} real prompt files`, `${(t.corpusMegabytes / (t.corpusMs / 1000)).toFixed(1)} MB/s (${t.corpusMegabytes.toFixed(1)} MB in ${ms(t.corpusMs)})`, '—', '—', '');
   row('tokenizer load (gpt-tokenizer o200k_base, fresh process)', ms(t.loadMs), '—', '—', '');
   row(`token counting’s share of a cold build, ${n} files (load + count)`, ms(t.loadMs + t.countMs), `cold build ${ms(t.coldMs)}`, pct(t.share), '');
   const q = (h) => `total ${h.totalRatio.toFixed(3)}×, ${pct(h.within10)} within ±10 %, ${pct(h.within20)} within ±20 %`;
