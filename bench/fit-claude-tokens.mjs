@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readCalibration } from './claude-calibration.mjs';
-import { claudeTokenizerOf, crossValidate, fitClaudeModel, fitQuality, isHeldOut, HELD_OUT_SHARE, tokenizerThreshold } from '../lib/tokens/claude-fit.js';
+import { claudeTokenizerOf, crossValidate, fitClaudeModel, fitQuality, isHeldOut, HELD_OUT_SHARE, predictCount, qualityOf, tokenizerThreshold } from '../lib/tokens/claude-fit.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const OUT = path.join(HERE, '..', 'compiler', 'tokens', 'claude-coefficients.ts');
@@ -42,23 +42,10 @@ export function fitAll() {
     models[t] = { ...model, features: best.features, training: group(training, t).length, heldOut: fitQuality(model, group(heldOut, t)) };
   }
   // Each held-out piece against the model of the tokenizer its count was made with.
-  const combined = qualityOfPairs(heldOut.map((p) => [estimate(models[claudeTokenizerOf(p, threshold)], p), p.claudeTokens]));
+  const combined = qualityOf(heldOut.map((p) => [predictCount(models[claudeTokenizerOf(p, threshold)], p), p.claudeTokens]));
   // One model for both tokenizers, as if a count's tokenizer were unknown: what a single estimator can do on these data.
   const single = fitClaudeModel(training, ['o200k', 'bytes', 'words']);
   return { rows, dropped, training: training.length, heldOut: heldOut.length, threshold, models, selection, combined, single: fitQuality(single, heldOut) };
-}
-
-function estimate(model, piece) {
-  let sum = model.overhead;
-  for (const [name, weight] of Object.entries(model.weights)) sum += weight * (name === 'o200k' ? piece.o200k : piece.features[name]);
-  return sum;
-}
-
-function qualityOfPairs(pairs) {
-  const errors = pairs.map(([e, c]) => Math.abs(e - c) / c).sort((a, b) => a - b);
-  const share = (l) => errors.filter((e) => e <= l).length / errors.length;
-  const total = pairs.reduce((n, [e]) => n + e, 0) / pairs.reduce((n, [, c]) => n + c, 0);
-  return { pieces: pairs.length, totalRatio: total, within10: share(0.1), within20: share(0.2), p90Error: errors[Math.ceil(0.9 * errors.length) - 1] };
 }
 
 const pct = (v) => `${(v * 100).toFixed(1)} %`;

@@ -160,8 +160,3 @@ export interface BundleModule {
   /** Every dynamic section module's default export. */
   thunks: Record<string, ThunkFactory>;
 }
-
-/** The rough estimate bundles made before counters: ceil(UTF-8 bytes / 4). Kept for callers of the runtime API. */
-export function estimateTokens(bytes: number): number {
-  return Math.ceil(bytes / 4);
-}

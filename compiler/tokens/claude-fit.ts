@@ -42,6 +42,11 @@ export function featureValue(piece: Pick<CalibrationPiece, 'o200k' | 'features'>
   return name === 'o200k' ? piece.o200k : piece.features[name];
 }
 
+/** The published count the model predicts for a piece: the request overhead and the text's tokens. */
+export function predictCount(model: ClaudeModel, piece: Pick<CalibrationPiece, 'o200k' | 'features'>): number {
+  return model.overhead + predictTextTokens(model, piece);
+}
+
 /** The model's count for a text, without the request overhead: what the text adds to a prompt. */
 export function predictTextTokens(model: ClaudeModel, piece: Pick<CalibrationPiece, 'o200k' | 'features'>): number {
   let sum = 0;
@@ -85,11 +90,11 @@ export interface FitQuality {
 }
 
 export function fitQuality(model: ClaudeModel, pieces: readonly CalibrationPiece[]): FitQuality {
-  return qualityOf(pieces.map((piece) => [model.overhead + predictTextTokens(model, piece), piece.claudeTokens]));
+  return qualityOf(pieces.map((piece) => [predictCount(model, piece), piece.claudeTokens]));
 }
 
-/** Quality of [estimate, published] pairs. */
-function qualityOf(pairs: readonly (readonly [number, number])[]): FitQuality {
+/** Quality of [estimate, published count] pairs. */
+export function qualityOf(pairs: readonly (readonly [number, number])[]): FitQuality {
   let estimated = 0;
   let published = 0;
   const errors = pairs.map(([estimate, count]) => {
@@ -151,7 +156,7 @@ export function crossValidate(pieces: readonly CalibrationPiece[], features: rea
   const pairs: [number, number][] = [];
   for (let k = 0; k < folds; k++) {
     const model = fitClaudeModel(sorted.filter((_, i) => i % folds !== k), features, withOverhead);
-    for (const piece of sorted.filter((_, i) => i % folds === k)) pairs.push([model.overhead + predictTextTokens(model, piece), piece.claudeTokens]);
+    for (const piece of sorted.filter((_, i) => i % folds === k)) pairs.push([predictCount(model, piece), piece.claudeTokens]);
   }
   return qualityOf(pairs);
 }

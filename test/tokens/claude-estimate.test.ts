@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLAUDE_CALIBRATION } from '../../compiler/tokens/claude-coefficients.js';
 import { claudeTokenizerFor } from '../../compiler/tokens/claude-estimate.js';
-import { claudeTokenizerOf, fitClaudeModel, fitQuality, isHeldOut, tokenizerThreshold, type CalibrationPiece, type ClaudeTokenizer, type FeatureName } from '../../compiler/tokens/claude-fit.js';
+import { claudeTokenizerOf, fitClaudeModel, fitQuality, isHeldOut, predictCount, tokenizerThreshold, type CalibrationPiece, type ClaudeTokenizer, type FeatureName } from '../../compiler/tokens/claude-fit.js';
 import { loadO200k } from '../../compiler/tokens/o200k.js';
 import { textFeatures } from '../../compiler/tokens/text-features.js';
 import { loadTokenCounting } from '../../compiler/tokens/token-counters.js';
@@ -51,7 +51,7 @@ describe.runIf(present)('the Claude estimator, on the published counts', () => {
     let published = 0;
     const errors = heldOut.map((piece) => {
       const model = CLAUDE_CALIBRATION.models[claudeTokenizerOf(piece, threshold)];
-      const estimate = fitQuality(model, [piece]).totalRatio * piece.claudeTokens;
+      const estimate = predictCount(model, piece);
       estimated += estimate;
       published += piece.claudeTokens;
       return Math.abs(estimate - piece.claudeTokens) / piece.claudeTokens;
@@ -79,8 +79,7 @@ describe.runIf(present)('the Claude estimator, on the published counts', () => {
     const { tokenCounts } = counting.countAll(row.text);
     for (const tokenizer of TOKENIZERS) {
       const model = CLAUDE_CALIBRATION.models[tokenizer];
-      const withOverhead = fitQuality(model, [piece]).totalRatio * piece.claudeTokens;
-      expect(tokenCounts[`${tokenizer}-estimate`]).toEqual({ tokens: Math.round(withOverhead - model.overhead), method: 'estimate' });
+      expect(tokenCounts[`${tokenizer}-estimate`]).toEqual({ tokens: Math.round(predictCount(model, piece) - model.overhead), method: 'estimate' });
     }
   });
 });
