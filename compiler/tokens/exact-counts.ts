@@ -7,8 +7,10 @@
  * request's own overhead, counted once per model and kept too).
  *
  * A build never fails or waits long for this: each request has a short
- * timeout, the first failure stops the rest, and every text not counted is
- * estimated instead — with one warning that says so.
+ * timeout, all of a build's requests a budget, the first failure stops the
+ * rest, and every text not counted is estimated instead — with one warning
+ * that says so. What was counted is kept, so a large project's first counts
+ * are spread over its first builds.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -23,7 +25,10 @@ export interface ExactCountRequest {
   cacheDir: string | null;
   /** `ANTHROPIC_API_KEY`, `ANTHROPIC_BASE_URL` (default https://api.anthropic.com). */
   env?: Readonly<Record<string, string | undefined>>;
+  /** Per request (default 3 s). */
   timeoutMs?: number;
+  /** For all requests of one build (default 10 s): what is not counted by then is estimated, and counted by later builds. */
+  budgetMs?: number;
 }
 
 export interface ExactCountResult {
@@ -45,7 +50,8 @@ export async function fetchExactCounts(request: ExactCountRequest): Promise<Exac
   const texts = new Map(request.texts.map((text) => [sha256(text), text]));
   const apiKey = env.ANTHROPIC_API_KEY;
   const baseUrl = (env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com').replace(/\/+$/, '');
-  const counter = { apiKey, baseUrl, timeoutMs: request.timeoutMs ?? 3000 };
+  const budgetMs = request.budgetMs ?? 10_000;
+  const counter = { apiKey, baseUrl, timeoutMs: request.timeoutMs ?? 3000, budgetMs, deadline: performance.now() + budgetMs };
   let problem: string | null = null;
   let counted = false;
   const counts = new Map<string, Map<string, number>>();
@@ -69,6 +75,9 @@ interface Counter {
   apiKey: string | undefined;
   baseUrl: string;
   timeoutMs: number;
+  budgetMs: number;
+  /** performance.now() past which no request is sent. */
+  deadline: number;
 }
 
 /** Counts into `known`; the first failure stops every request not yet sent and is returned. */
@@ -81,29 +90,35 @@ async function countMissing(model: string, missing: readonly (readonly [string, 
   }
   const overhead = known.get(OVERHEAD)!;
   let next = 0;
+  let outOfTime = false;
   const worker = async () => {
-    while (failure === null && next < missing.length) {
+    while (failure === null && !outOfTime && next < missing.length) {
       const [hash, text] = missing[next++]!;
       try {
         known.set(hash, Math.max(0, (await countRequest(model, text, counter)) - overhead));
       } catch (error) {
-        failure ??= describe(error);
+        // A request cut short by the build's budget is the budget's doing, not the endpoint's.
+        if (performance.now() >= counter.deadline) outOfTime = true;
+        else failure ??= describe(error);
       }
+      if (performance.now() >= counter.deadline) outOfTime = true;
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, missing.length) }, worker));
+  const left = missing.filter(([hash]) => !known.has(hash)).length;
+  if (failure === null && left > 0) return `${left} of ${missing.length} texts not counted within a build's ${counter.budgetMs / 1000} s for count_tokens; later builds count them`;
   return failure;
 }
 
 /** The request shape of the Messages API's count_tokens: the text as system prompt, one minimal user turn. */
-async function countRequest(model: string, system: string | undefined, { apiKey, baseUrl, timeoutMs }: Counter): Promise<number> {
+async function countRequest(model: string, system: string | undefined, { apiKey, baseUrl, timeoutMs, deadline }: Counter): Promise<number> {
   const body: Record<string, unknown> = { model, messages: [{ role: 'user', content: '.' }] };
   if (system !== undefined) body.system = system;
   const response = await fetch(`${baseUrl}/v1/messages/count_tokens`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': apiKey ?? '', 'anthropic-version': '2023-06-01' },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(timeoutMs),
+    signal: AbortSignal.timeout(Math.max(1, Math.ceil(Math.min(timeoutMs, deadline - performance.now())))),
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`count_tokens answered ${response.status}${errorMessage(text)}`);

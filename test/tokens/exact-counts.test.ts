@@ -30,7 +30,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
 });
 
-async function stub(answer: 'count' | 'silent' | 'refuse-texts' = 'count'): Promise<{ url: string; seen: Seen[] }> {
+async function stub(answer: 'count' | 'silent' | 'refuse-texts' | 'slow' = 'count'): Promise<{ url: string; seen: Seen[] }> {
   const seen: Seen[] = [];
   const server = http.createServer((req, res) => {
     let data = '';
@@ -44,8 +44,12 @@ async function stub(answer: 'count' | 'silent' | 'refuse-texts' = 'count'): Prom
         res.end(JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: 'system: too long for this stub' } }));
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ input_tokens: OVERHEAD + [...(body.system ?? '')].length }));
+      const reply = () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ input_tokens: OVERHEAD + [...(body.system ?? '')].length }));
+      };
+      if (answer === 'slow') setTimeout(reply, 100);
+      else reply();
     });
   });
   servers.push(server);
@@ -166,6 +170,25 @@ describe('exact Claude counts through count_tokens', () => {
     expect(result.problem).toBe('count_tokens answered 400: system: too long for this stub');
     expect(result.counts.get(MODEL)!.size).toBe(0);
     expect(seen.filter((r) => r.body.system !== undefined).length).toBeLessThanOrEqual(4);
+  });
+
+  it('a slow endpoint: what the build’s budget did not reach is estimated now and counted by the next build', async () => {
+    const { url, seen } = await stub('slow');
+    const cacheDir = await tempDir();
+    const texts = Array.from({ length: 40 }, (_, i) => `text ${i}\n`);
+    const request = { models: [MODEL], texts, cacheDir, env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: url } };
+    const started = performance.now();
+    const first = await fetchExactCounts({ ...request, budgetMs: 500 });
+    expect(performance.now() - started).toBeLessThan(2_000);
+    const counted = first.counts.get(MODEL)!.size;
+    expect(counted).toBeGreaterThan(0);
+    expect(counted).toBeLessThan(40);
+    expect(first.problem).toBe(`${40 - counted} of 40 texts not counted within a build's 0.5 s for count_tokens; later builds count them`);
+    const before = seen.length;
+    const second = await fetchExactCounts(request);
+    expect(second.problem).toBeNull();
+    expect(second.counts.get(MODEL)!.size).toBe(40);
+    expect(seen.length - before).toBe(40 - counted); // the overhead and the first texts came from the cache
   });
 
   it('an endpoint that never answers is given up after the timeout', async () => {
