@@ -44,7 +44,7 @@ export async function benchBuild({ files, runs = 3 }) {
   };
 }
 
-async function ensureTree(files) {
+export async function ensureTree(files) {
   const root = path.join(HERE, '.trees', `tree-${files}`);
   try {
     await fs.access(path.join(root, '.complete'));
@@ -76,7 +76,7 @@ async function naiveParse(files) {
   }
 }
 
-function buildProcess(root) {
+export function buildProcess(root) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     execFile(process.execPath, [path.join(HERE, 'build-child.mjs'), 'build', '--root', root], { maxBuffer: 1 << 24 }, (error, stdout) => {

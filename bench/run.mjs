@@ -18,6 +18,7 @@ import { benchReport } from './report.mjs';
 import { benchStartup } from './startup.mjs';
 import { benchAssemble } from './runtime.mjs';
 import { benchWatch, PAUSE_MS } from './watch.mjs';
+import { benchTokens, tokenRows } from './tokens.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -58,6 +59,8 @@ for (const p of await benchPathological()) {
   const outcome = p.expected ? '' : ` (exit ${p.code}: not as expected)`;
   row(`${p.name}, whole process`, `${ms(p.ms)}, ${Math.round(p.peakRssMb)} MB peak RSS${outcome}`, '—', '—', '< 5 s, < 1 GiB');
 }
+// Token counting (issue 14): at the largest tree, and the Claude estimator's held-out fit.
+tokenRows(await benchTokens({ files: sizes[sizes.length - 1], runs: 3 }), row);
 row('assemble default profile, warm section cache', us(a.assembleNs), `array.join ${us(a.floorNs)}`, x(a.ratio), '≤ 3×');
 row('loadBundle of this repository’s dist/', ms(a.loadBundleMs), '—', '—', '');
 row('render a 4 KB dynamic section (thunk)', us(r.thunkNs), `template literal ${us(r.floorNs)}`, x(r.ratio), '≤ 1.5×');

@@ -19,6 +19,7 @@ import type { Source } from '../markdown/source.js';
 import { isSource, SourceStore } from '../incremental/source-store.js';
 import { SourcesRecord } from '../incremental/sources-record.js';
 import { TOOL_FINGERPRINT } from './version.js';
+import type { TokenCountingLoader } from '../tokens/count-for-emit.js';
 
 export interface FileChange {
   /** Absolute path. */
@@ -55,6 +56,8 @@ export class Compiler {
   private readonly sources = new SourcesRecord();
   private readonly host: IncludeHost;
   private readonly stage: SourceStage;
+  /** The token counters, loaded by the first build that emits (a no-change build never gets here). */
+  private readonly tokenCounting: TokenCountingLoader = { loaded: null };
 
   constructor(
     readonly options: BuildOptions,
@@ -155,7 +158,7 @@ export class Compiler {
   }
 
   private async finish(recompiled: string[], full: boolean): Promise<BuildResult> {
-    const { bundle, diagnostics } = linkAndEmit(
+    const { bundle, diagnostics } = await linkAndEmit(
       {
         diagnostics: this.entries.diagnostics(),
         profiles: this.entries.profiles(),
@@ -167,6 +170,7 @@ export class Compiler {
       },
       this.options,
       this.emitCache,
+      this.tokenCounting,
     );
     return {
       ok: bundle !== null,

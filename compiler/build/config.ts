@@ -57,6 +57,8 @@ export interface BuildOptions extends IncludeLimits {
   constants: Readonly<Record<string, string>>;
   /** Runtimes to emit for (default both); with `python`, a template it cannot express is a build error. */
   targets: readonly BuildTarget[];
+  /** Count Claude models' texts with Anthropic's count_tokens (`ANTHROPIC_API_KEY`), estimating what it cannot count. */
+  exactTokens: boolean;
 }
 
 export const DEFAULT_LIMITS: IncludeLimits = {
@@ -91,6 +93,7 @@ export function resolveBuildOptions(partial: Partial<BuildOptions> & { root: str
     ruleLevels: {},
     constants: {},
     targets: BUILD_TARGETS,
+    exactTokens: false,
     ...definedOnly(partial),
     root,
   };

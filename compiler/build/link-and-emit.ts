@@ -9,6 +9,7 @@ import { checkProfiles, emitBundle, type Bundle, type CompiledAgent, type Compil
 import { outputOptions } from '../bundle/output-options.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostics.js';
 import { applyRuleLevels } from '../diagnostics/rule-levels.js';
+import { countTokensForEmit, type TokenCountingLoader } from '../tokens/count-for-emit.js';
 import type { SourceEntry } from '../runtime/manifest.js';
 
 export interface LinkInput {
@@ -24,25 +25,35 @@ export interface LinkInput {
   lookup: SourceLookup;
 }
 
-export function linkAndEmit(input: LinkInput, options: BuildOptions, cache: EmitCache): { bundle: Bundle | null; diagnostics: Diagnostic[] } {
+export async function linkAndEmit(
+  input: LinkInput,
+  options: BuildOptions,
+  cache: EmitCache,
+  tokenCounting: TokenCountingLoader,
+): Promise<{ bundle: Bundle | null; diagnostics: Diagnostic[] }> {
   const diagnostics = [...input.diagnostics, ...checkProfiles(input.profiles, input.sectionNamesKnown, cache)];
   if (options.targets.includes('python')) diagnostics.push(...pythonDiagnostics(input.profiles, input.lookup));
   const levels = options.ruleLevels;
-  const emitted = hasErrors(applyRuleLevels(diagnostics, levels))
-    ? null
-    : emitBundle(
-        {
-          unused: input.unused,
-          profiles: input.profiles,
-          agents: input.agents,
-          sources: input.sources,
-          models: options.models,
-          cacheFacts: options.cacheFacts,
-          targets: options.targets,
-          options: outputOptions(options),
-        },
-        cache,
-      );
+  let emitted: Bundle | null = null;
+  if (!hasErrors(applyRuleLevels(diagnostics, levels))) {
+    // The token counters are loaded here, by the first build that emits: a no-change build never gets this far.
+    const tokens = await countTokensForEmit(options, input.profiles, input.agents, tokenCounting);
+    diagnostics.push(...tokens.diagnostics);
+    emitted = emitBundle(
+      {
+        unused: input.unused,
+        profiles: input.profiles,
+        agents: input.agents,
+        sources: input.sources,
+        models: options.models,
+        cacheFacts: options.cacheFacts,
+        targets: options.targets,
+        options: outputOptions(options),
+        tokens: tokens.counting,
+      },
+      cache,
+    );
+  }
   if (emitted) diagnostics.push(...emitted.diagnostics);
   const sorted = dedupe(sortDiagnostics(applyRuleLevels(diagnostics, levels)));
   // A warning of emit's that the project made an error (`cache/prefix-below-minimum`…) fails the build too.

@@ -57,6 +57,8 @@ export async function buildProject(options: BuildProjectOptions): Promise<Projec
     return { ...result, ok: false, diagnostics, bundle: null, written: null, upToDate: false, manifest: null };
   }
   const { manifest, files } = result.bundle;
+  // Exact counts that fell back to estimates are tried again by the next build, not frozen by the stamp.
+  if (result.diagnostics.some((d) => d.rule === 'tokens/exact-unavailable')) return { ...result, written, upToDate: false, manifest };
   await writeStamp(resolved, {
     key,
     inputs: Object.fromEntries(Object.entries(manifest.sources).map(([rel, s]) => [path.join(resolved.root, rel), s.hash])),

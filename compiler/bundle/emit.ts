@@ -6,7 +6,6 @@
 import { createRequire } from 'node:module';
 import {
   SCHEMA_VERSION,
-  estimateTokens,
   type AgentEntry,
   type Manifest,
   type ProfileEntry,
@@ -14,6 +13,7 @@ import {
   type SourceEntry,
   type OutputOptions,
   type SourceMap,
+  type TokenCount,
 } from '../runtime/manifest.js';
 import { bundleModulePieces, createBundleModuleCache, type BundleModuleCache } from './bundle-module.js';
 import type { CacheFact } from '../cache-facts/cache-facts.js';
@@ -30,6 +30,7 @@ import { createJsonPieceCache, stableJsonPieces, type JsonPieceCache } from '../
 import { generatePythonModule, generateThunkModule } from '../template/index.js';
 import type { BuildTarget } from '../build/config.js';
 import { TOOL_VERSION } from '../build/version.js';
+import type { TokenCounting } from '../tokens/token-counters.js';
 
 export interface CompiledSection {
   def: SectionDef;
@@ -63,6 +64,8 @@ export interface EmitInput {
   options: OutputOptions;
   /** Runtimes the bundle is for; `python` adds each dynamic section's Python module. Default: JavaScript only. */
   targets?: readonly BuildTarget[];
+  /** The token counters the configured models use (tokens/token-counters.ts). */
+  tokens: TokenCounting;
 }
 
 export interface Bundle {
@@ -123,9 +126,9 @@ export function emitBundle(input: EmitInput, cache: EmitCache): Bundle {
   const models = resolveModels(input.models, input.cacheFacts);
   const python = input.targets?.includes('python') ?? false;
   for (const profile of input.profiles) {
-    const emitted = emitProfile(profile, cache, python);
+    const emitted = emitProfile(profile, cache, python, input.tokens);
     copyFiles(emitted.files, files);
-    diagnostics.push(...cacheWarnings(profile.def, emitted.entry, models));
+    diagnostics.push(...cacheWarnings(profile.def, emitted.entry, models, input.tokens));
     profiles[emitted.entry.name] = emitted.entry;
   }
   diagnostics.push(...unknownModelWarnings(models, input.profiles.map((profile) => profile.def)));
@@ -135,7 +138,7 @@ export function emitBundle(input: EmitInput, cache: EmitCache): Bundle {
   }
 
   const agents: Record<string, AgentEntry> = {};
-  for (const agent of input.agents) agents[agent.def.name] = emitOnce(cache.agents, agent, files, emitAgent);
+  for (const agent of input.agents) agents[agent.def.name] = emitOnce(cache.agents, agent, files, (a, own) => emitAgent(a, own, input.tokens));
 
   const manifest: Manifest = {
     schemaVersion: SCHEMA_VERSION,
@@ -161,11 +164,11 @@ interface EmittedProfile {
 }
 
 /** A profile is emitted once, like a section, without a visit to each of its sections when it is unchanged. */
-function emitProfile(profile: ProfileInput, cache: EmitCache, python: boolean): EmittedProfile {
+function emitProfile(profile: ProfileInput, cache: EmitCache, python: boolean, tokens: TokenCounting): EmittedProfile {
   let emitted = cache.profiles.get(profile);
   if (!emitted) {
     const files = new Map<string, string>();
-    const emit = (section: CompiledSection, into: Map<string, string>) => emitSection(section, into, python);
+    const emit = (section: CompiledSection, into: Map<string, string>) => emitSection(section, into, python, tokens);
     // Checked before emitting: every name resolves to a section.
     const entries = profile.sections.map((section) => emitOnce(cache.sections, section!, files, emit));
     emitted = { entry: profileEntry(profile.def, entries), files };
@@ -203,8 +206,8 @@ function emitOnce<D extends { def: object; compiled: CompiledText }, E>(
 }
 
 /** `python`: add the section's Python module (one compiler builds for one set of targets, so the emit cache holds either form). */
-function emitSection({ def, compiled }: CompiledSection, files: Map<string, string>, python: boolean): SectionEntry {
-  const base = { name: def.name, source: def.source, ...textSize(compiled.text), ...strippedComments(compiled) };
+function emitSection({ def, compiled }: CompiledSection, files: Map<string, string>, python: boolean, tokens: TokenCounting): SectionEntry {
+  const base = { name: def.name, source: def.source, ...textSize(compiled.text, tokens), ...strippedComments(compiled) };
   if (def.kind === 'static') {
     const { file, hash } = addArtifact(files, 'static', def.name, '.md', compiled.text);
     return { ...base, kind: 'static', file, hash, ...sourceMap(files, file, compiled) };
@@ -234,7 +237,7 @@ function emitSection({ def, compiled }: CompiledSection, files: Map<string, stri
   return entry;
 }
 
-function emitAgent({ def, compiled }: CompiledAgent, files: Map<string, string>): AgentEntry {
+function emitAgent({ def, compiled }: CompiledAgent, files: Map<string, string>, tokens: TokenCounting): AgentEntry {
   const { file, hash } = addArtifact(files, 'agents', def.name, '.md', compiled.text);
   const entry: AgentEntry = {
     name: def.name,
@@ -242,7 +245,7 @@ function emitAgent({ def, compiled }: CompiledAgent, files: Map<string, string>)
     tools: def.tools,
     file,
     hash,
-    ...textSize(compiled.text),
+    ...textSize(compiled.text, tokens),
     ...strippedComments(compiled),
     source: def.source,
     ...sourceMap(files, file, compiled),
@@ -296,9 +299,21 @@ function byteSegments(compiled: CompiledText): SourceMap['segments'] {
   });
 }
 
-function textSize(text: string): { bytes: number; tokens: number } {
-  const bytes = Buffer.byteLength(text);
-  return { bytes, tokens: estimateTokens(bytes) };
+function textSize(text: string, tokens: TokenCounting): { bytes: number; tokens: number; tokenCounts: Record<string, TokenCount> } {
+  return { bytes: Buffer.byteLength(text), ...tokens.countAll(text) };
+}
+
+/** Per counter, the sum of the parts' counts: exact only when every part was counted exactly. */
+function sumCounts(sections: readonly SectionEntry[]): Record<string, TokenCount> {
+  const sums: Record<string, TokenCount> = {};
+  for (const section of sections) {
+    for (const [name, { tokens, method }] of Object.entries(section.tokenCounts ?? {})) {
+      const sum = (sums[name] ??= { tokens: 0, method: 'exact' });
+      sum.tokens += tokens;
+      if (method === 'estimate') sum.method = 'estimate';
+    }
+  }
+  return sums;
 }
 
 function profileEntry(def: ProfileDef, sections: SectionEntry[]): ProfileEntry {
@@ -311,6 +326,7 @@ function profileEntry(def: ProfileDef, sections: SectionEntry[]): ProfileEntry {
     boundaryIndex: statics.length,
     staticPrefixHash: sha256(statics.map((s) => s.hash).join('\n')),
     staticTokens: statics.reduce((n, s) => n + s.tokens, 0),
+    staticTokenCounts: sumCounts(statics),
   };
 }
 

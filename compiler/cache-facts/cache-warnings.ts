@@ -8,6 +8,7 @@ import type { CacheFact } from './cache-facts.js';
 import type { ProfileDef } from '../definitions/definitions.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
 import type { ProfileEntry } from '../runtime/manifest.js';
+import type { TokenCounter, TokenCounting } from '../tokens/token-counters.js';
 
 export interface ConfiguredModel {
   model: string;
@@ -18,29 +19,45 @@ export function resolveModels(models: readonly string[], extra: readonly CacheFa
   return [...new Set(models)].map((model) => ({ model, resolved: resolveCacheFact(model, extra) }));
 }
 
-/** Every profile with a static prefix is checked, static-only ones too: all of such a profile is its prefix. */
-export function cacheWarnings(def: ProfileDef, entry: ProfileEntry, models: readonly ConfiguredModel[]): Diagnostic[] {
+/**
+ * Every profile with a static prefix is checked, static-only ones too: all of
+ * such a profile is its prefix. Each model against its own counter's count:
+ * an exact count below the minimum is stated as such; an estimate warns when
+ * its error band (the held-out error of the estimator) reaches below it.
+ */
+export function cacheWarnings(def: ProfileDef, entry: ProfileEntry, models: readonly ConfiguredModel[], tokens: TokenCounting): Diagnostic[] {
   if (!def.cacheWarning || entry.boundaryIndex === 0) return [];
   return models.flatMap(({ model, resolved }) => {
-    if (!resolved || entry.staticTokens >= resolved.fact.minimumTokens) return [];
+    if (!resolved) return [];
+    const counter = tokens.forModel(model) ?? tokens.primary;
+    const count = entry.staticTokenCounts?.[counter.name] ?? { tokens: entry.staticTokens, method: 'estimate' as const };
+    const minimum = resolved.fact.minimumTokens;
+    const error = count.method === 'exact' ? 0 : counter.error;
+    const low = Math.floor(count.tokens * (1 - error));
+    if (low >= minimum) return [];
+    const exact = count.method === 'exact';
+    const size = exact ? `${count.tokens}` : `~${count.tokens}`;
+    const how = exact ? `exact, ${counter.name}` : `estimated by ${counter.name}, ±${(error * 100).toFixed(0)} %: ${low}–${Math.ceil(count.tokens * (1 + error))}`;
+    const verdict = exact || count.tokens < minimum ? 'below' : 'which may be below';
     return [
       diagnostic(
         'cache/prefix-below-minimum',
         def.source,
         { line: 1, column: 1 },
-        `profile '${def.name}' has a static prefix of ~${entry.staticTokens} tokens, below the ${resolved.fact.minimumTokens}-token minimum ${model} models cache`,
-        { severity: 'warning', note: belowMinimumNote(resolved) },
+        `profile '${def.name}' has a static prefix of ${size} tokens, ${verdict} the ${minimum}-token minimum ${model} models cache (${how}): it ${exact ? 'is not' : 'may not be'} cached`,
+        { severity: 'warning', note: belowMinimumNote(resolved, exact ? null : counter) },
       ),
     ];
   });
 }
 
-function belowMinimumNote({ fact, via }: ResolvedCacheFact): string {
+function belowMinimumNote({ fact, via }: ResolvedCacheFact, estimate: TokenCounter | null): string {
   const facts = `${fact.family}${via ? ", Anthropic's figure" : ''}`;
   const disputed = fact.documentedMinimumTokens === undefined ? '' : ` (documented: ${fact.documentedMinimumTokens}; ${fact.note ?? ''})`;
   return (
     `below the minimum the provider silently does not cache the prefix [${facts}${disputed}]; ` +
-    'tool definitions sent before the system prompt count toward it'
+    'tool definitions sent before the system prompt count toward it' +
+    (estimate === null ? '' : `; the count is an estimate (${estimate.errorSource})${estimate.name.startsWith('claude') ? "; --exact-tokens counts with Anthropic's count_tokens" : ''}`)
   );
 }
 

@@ -32,6 +32,8 @@ export interface CommonOptions {
   /** JSON file of cache facts searched before the built-in ones. */
   cacheFacts: string | undefined;
   targets: BuildTarget[] | undefined;
+  /** Count Claude tokens with Anthropic's count_tokens endpoint. */
+  exactTokens: boolean;
 }
 
 export interface CheckPolicy {
@@ -114,6 +116,7 @@ export function toCommand(name: string, raw: ParsedValues, positionals: readonly
     forceOut: values['force-out'] as boolean,
     cacheFacts: values['cache-facts'] as string | undefined,
     targets: values.targets as BuildTarget[] | undefined,
+    exactTokens: values['exact-tokens'] as boolean,
   };
   const str = (flag: string) => values[flag] as string | undefined;
   const bool = (flag: string) => values[flag] as boolean;

@@ -22,6 +22,7 @@ import {
   type AnthropicTextBlock,
 } from '../runtime/index.js';
 import { prefixEconomics, type PrefixEconomics } from '../cache-facts/cache-economics.js';
+import { staticTokensFor } from '../tokens/counter-names.js';
 import type { CacheFact } from '../cache-facts/cache-facts.js';
 import type { Diagnostic } from '../diagnostics/diagnostics.js';
 
@@ -120,7 +121,7 @@ export async function assemblePrompt(options: AssembleOptions): Promise<Assemble
     userContext: parts.userContext,
     systemContext: parts.systemContext,
     staticTokens: manifestProfile?.staticTokens ?? null,
-    cache: manifestProfile ? (options.models ?? []).map((model) => prefixEconomics(model, manifestProfile.staticTokens, options.cacheFacts)) : [],
+    cache: manifestProfile ? (options.models ?? []).map((model) => prefixEconomics(model, staticTokensFor(manifestProfile, model), options.cacheFacts)) : [],
     warnings: parts.warnings,
   };
 }

@@ -73,6 +73,7 @@ export const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   model: { type: 'array', describe: 'model ids to check cache minimums against' },
   'cache-facts': { type: 'string', describe: 'JSON file of cache facts (model minimums) used before the built-in ones' },
   targets: { type: 'string', coerce: targetList, describe: 'runtimes to build for, comma-separated: js, python (default: js,python)' },
+  'exact-tokens': { type: 'boolean', default: false, describe: "count Claude models' tokens with Anthropic's count_tokens (ANTHROPIC_API_KEY; estimates when offline)" },
 };
 
 export const COMMANDS: Readonly<Record<string, CommandSpec>> = {

@@ -52,6 +52,7 @@ async function flagOptions(root: string, o: CommonOptions): Promise<Partial<Buil
     ...(o.forceOut ? { forceOut: true } : {}),
     ...(o.cacheFacts === undefined ? {} : { cacheFacts: await readCacheFacts(path.resolve(o.cacheFacts)) }),
     ...(o.targets === undefined ? {} : { targets: o.targets }),
+    ...(o.exactTokens ? { exactTokens: true } : {}),
   };
 }
 

@@ -60,6 +60,7 @@ export const RULES = [
   'config/load-failed',
   'config/unknown-key',
   'config/invalid-value',
+  'tokens/exact-unavailable',
 ] as const;
 
 export type RuleId = (typeof RULES)[number];

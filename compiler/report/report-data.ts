@@ -9,6 +9,7 @@ import { sectionsByName, textOf, type BundleContents } from './bundle-contents.j
 import { requestCost, type CostFacts, type RequestCost } from './cost.js';
 import { lineRuns, wholeText, type LineRun } from './source-lines.js';
 import { textChanges, type TextChanges } from './text-changes.js';
+import { staticTokensFor } from '../tokens/counter-names.js';
 
 export interface ReportData {
   /** The bundle's label (the new one's, given two). */
@@ -95,7 +96,7 @@ export function reportData(contents: BundleContents, models: readonly CostFacts[
       staticTokens: p.staticTokens,
       dynamicTokens,
       sections: p.sections.map((s) => ({ id: sectionIds.get(s.name)!, name: s.name, kind: s.kind, cache: s.kind === 'dynamic' ? s.cache : null, tokens: s.tokens })),
-      costs: models.map((facts) => ({ facts, cost: requestCost(p.staticTokens, dynamicTokens, facts) })),
+      costs: models.map((facts) => ({ facts, cost: requestCost(staticTokensFor(p, facts.model), dynamicTokens, facts) })),
       cacheBust: busts.has(name),
     };
   });

@@ -22,8 +22,10 @@ interface TextEntry {
   hash: string;
   /** Byte size (UTF-8) of the text: the static text or agent prompt, or the template source for dynamic sections. */
   bytes: number;
-  /** Estimated tokens of that text (see `estimateTokens`). */
+  /** Tokens of that text by the first configured model's counter (its entry in `tokenCounts`). */
   tokens: number;
+  /** The text's count by every counter the configured models use, keyed by counter name (`o200k_base`, `claude-3-to-4-6-estimate`…). */
+  tokenCounts?: Record<string, TokenCount>;
   /** Root-relative path of the source file the text is written in. */
   source: string;
   /** Block-level HTML comments the comment policy removed from the text, and their UTF-8 bytes; absent when none were. */
@@ -74,7 +76,16 @@ export interface ProfileEntry {
   boundaryIndex: number;
   /** sha256 over the ordered static hashes: the global prompt-cache key. */
   staticPrefixHash: string;
+  /** Sum of the static sections' `tokens`. */
   staticTokens: number;
+  /** Sums of the static sections' `tokenCounts`, per counter: exact only when every part is. */
+  staticTokenCounts?: Record<string, TokenCount>;
+}
+
+/** A count and how it was made: `exact` (a provider's tokenizer or counting endpoint) or an `estimate`. */
+export interface TokenCount {
+  tokens: number;
+  method: 'exact' | 'estimate';
 }
 
 export interface AgentEntry extends TextEntry {
@@ -174,9 +185,4 @@ export interface BundleModule {
   texts: Record<string, string>;
   /** Every dynamic section module's default export. */
   thunks: Record<string, ThunkFactory>;
-}
-
-/** Rough token estimate used everywhere a size is reported: ceil(UTF-8 bytes / 4). */
-export function estimateTokens(bytes: number): number {
-  return Math.ceil(bytes / 4);
 }

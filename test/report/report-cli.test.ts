@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { amount } from '../../compiler/report/numbers.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/tree.js';
 import { builtTree, HOSTILE_IMG, TREE } from './tree.js';
@@ -134,19 +135,24 @@ describe('prompt-build report: the page', () => {
 
 describe('prompt-build report: costs from the cache facts', () => {
   it('prices cold and warm requests per model, and says when a prefix is too short or a model unknown', async () => {
-    // 4,400 bytes: ~1,100 tokens of static prefix, above Claude Sonnet 4.5's 1,024-token minimum.
-    const big = await builtTree({ ...TREE, 'prompts/sections/hostile.md': `${'x'.repeat(4399 - 36)}\n`, 'prompts/sections/intro.md': 'Intro line for the prefix, 36 bytes\n' });
+    // About 1,200 tokens of prose in the static prefix, above Claude Sonnet 4.5's 1,024-token minimum.
+    const big = await builtTree({ ...TREE, 'prompts/sections/hostile.md': `${'The quick brown fox jumps over the lazy dog. '.repeat(120)}\n`, 'prompts/sections/intro.md': 'Intro line for the prefix, 36 bytes\n' });
+    const manifest = JSON.parse(await fs.readFile(path.join(big, 'dist/manifest.json'), 'utf8')) as { profiles: Record<string, { staticTokens: number }> };
+    const prefix = manifest.profiles.default!.staticTokens;
+    expect(prefix).toBeGreaterThan(1024);
     const run = await runCli(['report', path.join(big, 'dist'), '--out-file', '-', '--model', 'claude-sonnet-4-5', '--model', 'mystery-1']);
     expect(run.code, run.stderr).toBe(0);
     const card = /<article class="profile" id="p-0" data-profile="default">[\s\S]*?<\/article>/.exec(run.stdout)![0];
-    expect(card).toContain('static prefix ~1,100 tokens in 2 sections');
+    expect(card).toContain(`static prefix ~${prefix.toLocaleString('en-US')} tokens in 2 sections`);
     const dynamic = Number(/dynamic tail ~(\d+) tokens/.exec(card)![1]);
     const row = /<tr><td>claude-sonnet-4-5<\/td>(.*?)<\/tr>/.exec(card)![1]!;
     const cells = [...row.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => m[1]);
-    expect(cells).toEqual(['1,024', '<span class="ok">yes</span>', (1100 * 1.25 + dynamic).toLocaleString('en-US'), String(110 + dynamic), '990.0k']);
+    const [cold, warm] = [prefix * 1.25 + dynamic, prefix * 0.1 + dynamic];
+    expect(cells).toEqual(['1,024', '<span class="ok">yes</span>', amount(cold), amount(warm), amount((prefix + dynamic - warm) * 1000)]); // saved against sending the prefix uncached
     expect(card).toContain('<tr><td>mystery-1</td><td colspan="5" class="warn">no cache facts known for this model</td></tr>');
     const simple = /data-profile="simple">[\s\S]*?<\/article>/.exec(run.stdout)![0];
-    expect(simple).toContain('<span class="warn">no — 1,015 tokens short</span>');
+    const intro = (manifest.profiles.simple as unknown as { staticTokens: number }).staticTokens;
+    expect(simple).toContain(`<span class="warn">no — ${(1024 - intro).toLocaleString('en-US')} tokens short</span>`);
     await fs.rm(big, { recursive: true, force: true });
   });
 });

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { prefixEconomics, type PrefixEconomics } from '../../cache-facts/cache-economics.js';
+import { staticTokensFor } from '../../tokens/counter-names.js';
 import { resolveBuildOptions } from '../../build/config.js';
 import type { AgentEntry, Manifest, ProfileEntry, SectionEntry } from '../../runtime/manifest.js';
 import type { CommonOptions } from '../args.js';
@@ -18,7 +19,7 @@ export async function runInspect(options: CommonOptions, bundle: string | undefi
   const manifest = await readManifestArg(target);
   const { models, cacheFacts } = resolveBuildOptions(build);
   const cache = models.flatMap((model) =>
-    Object.values(manifest.profiles).map((p) => ({ profile: p.name, ...prefixEconomics(model, p.staticTokens, cacheFacts) })),
+    Object.values(manifest.profiles).map((p) => ({ profile: p.name, ...prefixEconomics(model, staticTokensFor(p, model), cacheFacts) })),
   );
   io.out(json ? JSON.stringify({ ...inspection(manifest), cache }, null, 2) : `${formatInspection(manifest)}\n\n${formatCache(cache)}`);
   return 0;

@@ -1,0 +1,129 @@
+/**
+ * Which token counter each configured model uses, and counting a text with
+ * every counter the build needs. OpenAI models: exact o200k_base. Claude
+ * models: the calibrated estimate for the model's tokenizer, or Anthropic's
+ * count_tokens results when exact mode fetched them (exact-counts.ts).
+ * Gemini: o200k_base as a stand-in, not calibrated (its tokenizer is not
+ * public either and no counts were available to fit on).
+ */
+import { canonicalModelId } from '../cache-facts/cache-fact-lookup.js';
+import { exactClaudeCounter, GEMINI_COUNTER, O200K_COUNTER } from './counter-names.js';
+import { sha256 } from '../bundle/hash.js';
+import type { TokenCount } from '../runtime/manifest.js';
+import { CLAUDE_CALIBRATION } from './claude-coefficients.js';
+import { claudeTokenizerFor, estimateClaudeTokens } from './claude-estimate.js';
+import type { ClaudeTokenizer } from './claude-fit.js';
+import { loadO200k, type CountO200k } from './o200k.js';
+
+export interface TokenCounter {
+  /** Recorded in the manifest beside each count. */
+  name: string;
+  method: TokenCount['method'];
+  /** Relative error of its estimates: 90 % of held-out pieces stay within it. Not applied to a count marked exact. */
+  error: number;
+  /** Where `error` comes from, for the cache check's note. */
+  errorSource: string;
+  count(text: string, o200k: () => number): TokenCount;
+}
+
+/** Exact counts fetched before emitting: per model id, text sha256 → tokens. */
+export type ExactCounts = ReadonlyMap<string, ReadonlyMap<string, number>>;
+
+export interface TokenCounting {
+  /** The counter of each configured model; a model without one (unknown) is absent. */
+  forModel(model: string): TokenCounter | undefined;
+  /** The first configured model's counter: its count is the manifest's `tokens`. */
+  primary: TokenCounter;
+  /** Every counter in use, by name, sorted. */
+  counters: readonly TokenCounter[];
+  /** Counts `text` with every counter in use (o200k once, shared by all). */
+  countAll(text: string): { tokens: number; tokenCounts: Record<string, TokenCount> };
+}
+
+const UNCALIBRATED_ERROR = 0.3;
+
+export async function loadTokenCounting(models: readonly string[], exact: ExactCounts = new Map()): Promise<TokenCounting> {
+  const countO200k = await loadO200k();
+  const byModel = new Map<string, TokenCounter>();
+  const byName = new Map<string, TokenCounter>();
+  for (const model of models) {
+    const counter = counterFor(model, exact.get(model));
+    if (!counter) continue;
+    const known = byName.get(counter.name) ?? counter;
+    byName.set(known.name, known);
+    byModel.set(model, known);
+  }
+  if (byName.size === 0) byName.set(O200K.name, O200K);
+  const counters = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+  const primary = byModel.get(models[0] ?? '') ?? counters[0]!;
+  return {
+    forModel: (model) => byModel.get(model),
+    primary,
+    counters,
+    countAll: (text) => countAll(text, counters, primary, countO200k),
+  };
+}
+
+function countAll(text: string, counters: readonly TokenCounter[], primary: TokenCounter, countO200k: CountO200k) {
+  let o200k: number | undefined;
+  const shared = () => (o200k ??= countO200k(text));
+  const tokenCounts: Record<string, TokenCount> = {};
+  for (const counter of counters) tokenCounts[counter.name] = counter.count(text, shared);
+  return { tokens: tokenCounts[primary.name]!.tokens, tokenCounts };
+}
+
+const O200K: TokenCounter = {
+  name: O200K_COUNTER,
+  method: 'exact',
+  error: 0,
+  errorSource: 'exact',
+  count: (_text, o200k) => ({ tokens: o200k(), method: 'exact' }),
+};
+
+const GEMINI: TokenCounter = {
+  name: GEMINI_COUNTER,
+  method: 'estimate',
+  error: UNCALIBRATED_ERROR,
+  errorSource: 'not calibrated: o200k_base stands in for Gemini’s tokenizer, with an assumed ±30 %',
+  count: (_text, o200k) => ({ tokens: o200k(), method: 'estimate' }),
+};
+
+function counterFor(model: string, exact: ReadonlyMap<string, number> | undefined): TokenCounter | undefined {
+  const { host, id } = canonicalModelId(model);
+  if (host === 'openai') return O200K;
+  if (host === 'gemini') return GEMINI;
+  if (host === null) return undefined;
+  const estimate = claudeEstimator(claudeTokenizerFor(id));
+  // Nothing counted (offline, no key): the estimate under its own name, so the manifest never names a count that was not made.
+  return exact && exact.size > 0 ? exactClaude(model, exact, estimate) : estimate;
+}
+
+function claudeEstimator(tokenizer: ClaudeTokenizer): TokenCounter {
+  const model = CLAUDE_CALIBRATION.models[tokenizer];
+  return {
+    name: `${tokenizer}-estimate`,
+    method: 'estimate',
+    error: model.heldOut.p90Error,
+    errorSource: `90 % of ${model.heldOut.pieces} held-out pieces within ±${(model.heldOut.p90Error * 100).toFixed(1)} %`,
+    count: (text, o200k) => ({ tokens: estimateClaudeTokens(model, text, o200k), method: 'estimate' }),
+  };
+}
+
+/**
+ * Anthropic's counts where exact mode has them; a text it could not count
+ * (offline, refused) is estimated, and its entry says so.
+ */
+function exactClaude(model: string, counts: ReadonlyMap<string, number>, estimate: TokenCounter): TokenCounter {
+  const name = exactClaudeCounter(model);
+  return {
+    name,
+    method: 'exact',
+    // Used only for a text that was not counted, whose count is then the estimate's.
+    error: estimate.error,
+    errorSource: estimate.errorSource,
+    count: (text, o200k) => {
+      const tokens = counts.get(sha256(text));
+      return tokens === undefined ? estimate.count(text, o200k) : { tokens, method: 'exact' };
+    },
+  };
+}
