@@ -5,7 +5,8 @@
  */
 import type { BuildOptions } from './config.js';
 import { pythonTargetDiagnostics, type SourceLookup } from '../definitions/compile-text.js';
-import { checkProfiles, emitBundle, type Bundle, type CompiledAgent, type CompiledSection, type EmitCache, type ProfileInput } from '../bundle/emit.js';
+import { checkProfiles } from '../bundle/profile-checks.js';
+import { emitBundle, type Bundle, type CompiledAgent, type CompiledSection, type EmitCache, type ProfileInput } from '../bundle/emit.js';
 import { outputOptions } from '../bundle/output-options.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostics.js';
 import { applyRuleLevels } from '../diagnostics/rule-levels.js';

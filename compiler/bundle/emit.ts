@@ -12,8 +12,6 @@ import {
   type SectionEntry,
   type SourceEntry,
   type OutputOptions,
-  type SourceMap,
-  type TokenCount,
 } from '../runtime/manifest.js';
 import { bundleModulePieces, createBundleModuleCache, type BundleModuleCache } from './bundle-module.js';
 import type { CacheFact } from '../cache-facts/cache-facts.js';
@@ -21,9 +19,8 @@ import { cacheWarnings, resolveModels, unknownModelWarnings } from '../cache-fac
 import type { CompiledText } from '../definitions/compile-text.js';
 import type { AgentDef, ProfileDef, SectionDef } from '../definitions/definitions.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
-import { itemPosition } from '../definitions/frontmatter-fields.js';
-import { nearestNames } from '../diagnostics/did-you-mean.js';
-import { sha256, shortHash, stableStringify } from './hash.js';
+import { sha256 } from './hash.js';
+import { addArtifact, sourceMap, strippedComments, sumCounts, textSize } from './artifacts.js';
 import { BundleFiles, sameItems } from '../incremental/pieces.js';
 import type { Source } from '../markdown/source.js';
 import { createJsonPieceCache, stableJsonPieces, type JsonPieceCache } from '../incremental/stable-json.js';
@@ -73,15 +70,6 @@ export interface Bundle {
   /** Bundle-relative POSIX path → content; `manifest.json` and `bundle.mjs` in pieces too. */
   files: BundleFiles;
   diagnostics: Diagnostic[];
-}
-
-/**
- * Profile errors: unknown sections, sections listed twice, static after
- * dynamic. `knownNames`: every section name there is, asked for only by the
- * note on an unknown one.
- */
-export function checkProfiles(profiles: readonly ProfileInput[], knownNames: () => readonly string[], cache: EmitCache): Diagnostic[] {
-  return profiles.flatMap((profile) => checkProfileOnce(profile, knownNames, cache));
 }
 
 /**
@@ -257,65 +245,6 @@ function emitAgent({ def, compiled }: CompiledAgent, files: Map<string, string>,
   return entry;
 }
 
-/** What the comment policy removed, when it removed anything: shown by `inspect`. */
-function strippedComments({ stripped }: CompiledText): { stripped?: { comments: number; bytes: number } } {
-  return stripped.comments === 0 ? {} : { stripped: { ...stripped } };
-}
-
-/** `<dir>/<name>.<hash8><ext>`: unchanged content never changes a file name. */
-function addArtifact(files: Map<string, string>, dir: string, name: string, ext: string, content: string) {
-  const hash = sha256(content);
-  const file = `${dir}/${name}.${shortHash(hash)}${ext}`;
-  files.set(file, content);
-  return { file, hash };
-}
-
-/**
- * Where the text starts in its source, and a source map when it is more than
- * one piece of it (includes, removed comments). Most texts are one piece: no
- * map file for those, which halves the files of a large bundle. Maps name
- * themselves by their own content, like every other artifact.
- */
-function sourceMap(files: Map<string, string>, output: string, compiled: CompiledText): { line: number; map?: string } {
-  const [first] = compiled.segments;
-  const line = first?.line ?? 1;
-  if (!first || (compiled.segments.length === 1 && first.chain.length === 0)) return { line };
-  const map: SourceMap = { output, segments: byteSegments(compiled) };
-  const name = output.replace(/^[a-z]+\//, '').replace(/\.[^.]+\.[a-z]+$/, '');
-  const kind = output.slice(0, output.indexOf('/'));
-  return { line, map: addArtifact(files, `maps/${kind}`, name, '.json', stableStringify(map)).file };
-}
-
-/** The compiler works in UTF-16 offsets; the map promises UTF-8 byte offsets. */
-function byteSegments(compiled: CompiledText): SourceMap['segments'] {
-  let bytes = 0;
-  let chars = 0;
-  return compiled.segments.map(({ start, end, file, line, chain }) => {
-    bytes += Buffer.byteLength(compiled.text.slice(chars, start));
-    const byteStart = bytes;
-    bytes += Buffer.byteLength(compiled.text.slice(start, end));
-    chars = end;
-    return { start: byteStart, end: bytes, file, line, chain };
-  });
-}
-
-function textSize(text: string, tokens: TokenCounting): { bytes: number; tokens: number; tokenCounts: Record<string, TokenCount> } {
-  return { bytes: Buffer.byteLength(text), ...tokens.countAll(text) };
-}
-
-/** Per counter, the sum of the parts' counts: exact only when every part was counted exactly. */
-function sumCounts(sections: readonly SectionEntry[]): Record<string, TokenCount> {
-  const sums: Record<string, TokenCount> = {};
-  for (const section of sections) {
-    for (const [name, { tokens, method }] of Object.entries(section.tokenCounts ?? {})) {
-      const sum = (sums[name] ??= { tokens: 0, method: 'exact' });
-      sum.tokens += tokens;
-      if (method === 'estimate') sum.method = 'estimate';
-    }
-  }
-  return sums;
-}
-
 function profileEntry(def: ProfileDef, sections: SectionEntry[]): ProfileEntry {
   const statics = sections.filter((s) => s.kind === 'static');
   return {
@@ -328,49 +257,6 @@ function profileEntry(def: ProfileDef, sections: SectionEntry[]): ProfileEntry {
     staticTokens: statics.reduce((n, s) => n + s.tokens, 0),
     staticTokenCounts: sumCounts(statics),
   };
-}
-
-function checkProfileOnce(profile: ProfileInput, knownNames: () => readonly string[], cache: EmitCache): Diagnostic[] {
-  let diagnostics = cache.checkedProfiles.get(profile);
-  if (!diagnostics) {
-    diagnostics = checkProfile(profile, knownNames);
-    if (!profile.sections.includes(undefined)) cache.checkedProfiles.set(profile, diagnostics);
-  }
-  return diagnostics;
-}
-
-function checkProfile({ def, source, sections }: ProfileInput, knownNames: () => readonly string[]): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const at = (item: string) => itemPosition(source, 'sections', item);
-  const seen = new Set<string>();
-  let firstDynamic: string | undefined;
-  for (const [i, name] of def.sections.entries()) {
-    const section = sections[i];
-    if (section === undefined) {
-      // The three nearest names and a count: a project may know hundreds of sections.
-      const note = nearestNames(name, [...knownNames()].sort(), 'section');
-      out.push(diagnostic('profile/unknown-section', def.source, at(name), `profile '${def.name}' lists unknown section '${name}'`, { note }));
-      continue;
-    }
-    if (seen.has(name)) {
-      out.push(diagnostic('profile/unknown-section', def.source, at(name), `profile '${def.name}' lists section '${name}' twice`));
-    }
-    seen.add(name);
-    if (section === null) continue;
-    if (section.def.kind === 'dynamic') firstDynamic ??= name;
-    else if (firstDynamic !== undefined) {
-      out.push(
-        diagnostic(
-          'profile/static-after-dynamic',
-          def.source,
-          at(name),
-          `static section '${name}' comes after dynamic section '${firstDynamic}' in profile '${def.name}'`,
-          { note: 'static sections form the cacheable prefix and must all come before the boundary' },
-        ),
-      );
-    }
-  }
-  return out;
 }
 
 /** A source's manifest entry, the same object from build to build while its bytes and direct includes are (see `EmitCache`). */

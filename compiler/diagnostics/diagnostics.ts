@@ -42,6 +42,7 @@ export const RULES = [
   'template/decorator',
   'template/python-unsupported',
   'profile/unknown-section',
+  'profile/duplicate-section',
   'profile/static-after-dynamic',
   'profile/empty',
   'agent/missing-field',
