@@ -5,6 +5,7 @@
  */
 import { isSimpleId, type BlockStatement, type Expression, type Literal, type MustacheStatement, type PathExpression } from './ast.js';
 import type { Helper } from './prelude.js';
+import { literalValue } from './shape.js';
 
 /** One `#each` iteration: the variables holding its data (`@index`, `@key`, `@first`, `@last`). */
 export interface Frame {
@@ -166,9 +167,6 @@ export function frameVariable(name: string, frame: Frame | null): string {
   }
 }
 
-export function literalValue(node: Literal): unknown {
-  return node.type === 'UndefinedLiteral' ? undefined : node.type === 'NullLiteral' ? null : node.value;
-}
 
 export function literalCode(node: Literal): string {
   const value = literalValue(node);

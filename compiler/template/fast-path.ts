@@ -21,7 +21,7 @@
  *   `../` counts context changes at run time, not nesting (Handlebars' `depths`).
  */
 import { outputStatements, type BlockStatement, type Program, type Statement } from './ast.js';
-import { blockName, needsStatements, usesDepths } from './fast-path-shape.js';
+import { blockName, needsStatements, usesDepths } from './shape.js';
 import type { Helper } from './prelude.js';
 import { CodeLines, type State } from './fast-path-lines.js';
 import { ValueCode, type Frame, type Scope } from './fast-path-values.js';

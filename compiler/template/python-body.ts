@@ -18,7 +18,8 @@
  * The helper names are locals bound from `rt` (prompt_build/_js.py).
  */
 import { outputStatements, type BlockStatement, type PathExpression, type Program, type Statement } from './ast.js';
-import { converted, isString, pyString, usesDepths, type Frame, type Scope } from './python-expressions.js';
+import { converted, isString, pyString, type Frame, type Scope } from './python-expressions.js';
+import { usesDepths } from './shape.js';
 
 export { pyString } from './python-expressions.js';
 

@@ -5,7 +5,8 @@
  * block parameters and paths.
  */
 import type { BlockStatement, Expression, Literal, PathExpression } from './ast.js';
-import { frameVariable, isBoolean, literalCode, literalValue, lookup, pyString, type Scope } from './python-expressions.js';
+import { frameVariable, isBoolean, literalCode, lookup, pyString, type Scope } from './python-expressions.js';
+import { literalValue } from './shape.js';
 
 export type State = 'str' | 'raw';
 

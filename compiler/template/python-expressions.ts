@@ -3,7 +3,8 @@
  * printed values, data variables, literals, and what is known about a piece's
  * value before the render runs.
  */
-import { outputStatements, type Expression, type Literal, type PathExpression, type Program, type Statement } from './ast.js';
+import { literalValue } from './shape.js';
+import { outputStatements, type Expression, type Literal, type PathExpression, type Statement } from './ast.js';
 
 export interface Frame {
   index: string;
@@ -72,9 +73,6 @@ export function frameVariable(name: string, frame: Frame | null): string {
   }
 }
 
-export function literalValue(node: Literal): unknown {
-  return node.type === 'UndefinedLiteral' ? undefined : node.type === 'NullLiteral' ? null : node.value;
-}
 
 export function literalCode(node: Literal): string {
   const value = literalValue(node);
@@ -98,15 +96,3 @@ export function pyString(text: string): string {
   return JSON.stringify(text).replace(/[\u0085\u2028\u2029\u000b\u000c\u001c-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** Whether anything reads `../`: only then does the render track Handlebars' `depths`. */
-export function usesDepths(program: Program | undefined): boolean {
-  return outputStatements(program).some((node) => {
-    if (node.type === 'MustacheStatement') return isDepthPath(node.path);
-    if (node.type !== 'BlockStatement') return false;
-    return node.params.some(isDepthPath) || usesDepths(node.program) || usesDepths(node.inverse);
-  });
-}
-
-function isDepthPath(node: Expression): boolean {
-  return node.type === 'PathExpression' && !node.data && node.depth > 0;
-}

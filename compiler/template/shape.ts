@@ -1,5 +1,5 @@
-/** What a template's shape asks of the fast path's code (see fast-path.ts): loops, `depths`, block names. */
-import { outputStatements, type BlockStatement, type Expression, type PathExpression, type Program } from './ast.js';
+/** What a template's shape asks of the code generated for it, in JavaScript and Python: loops, `depths`, block names, literals. */
+import { outputStatements, type BlockStatement, type Expression, type Literal, type PathExpression, type Program } from './ast.js';
 
 export function blockName(node: BlockStatement): string {
   return (node.path as PathExpression).parts[0] ?? '';
@@ -25,4 +25,8 @@ export function usesDepths(program: Program | undefined): boolean {
 
 function isDepthPath(node: Expression): boolean {
   return node.type === 'PathExpression' && !node.data && node.depth > 0;
+}
+
+export function literalValue(node: Literal): unknown {
+  return node.type === 'UndefinedLiteral' ? undefined : node.type === 'NullLiteral' ? null : node.value;
 }
