@@ -14,11 +14,21 @@ afterEach(async () => {
   await Promise.all(roots.splice(0).map((r) => fs.rm(r, { recursive: true, force: true })));
 });
 
+/** The fixture built once by the CLI (`dist/` written); each test gets a copy of it. */
+let builtFixture: Promise<string> | undefined;
+function buildFixtureOnce(): Promise<string> {
+  return (builtFixture ??= (async () => {
+    const root = await copyFixture('check-basic');
+    expect((await runCli(['build', '--root', root, '--no-cache'])).code).toBe(0);
+    return root;
+  })());
+}
+
 /** A copy of the fixture, built (`dist/` written) unless `built` is false. */
 async function project({ built = true } = {}): Promise<string> {
-  const root = await copyFixture('check-basic');
+  const root = built ? await tempDir('pb-check-') : await copyFixture('check-basic');
+  if (built) await fs.cp(await buildFixtureOnce(), root, { recursive: true, verbatimSymlinks: true });
   roots.push(root);
-  if (built) expect((await runCli(['build', '--root', root, '--no-cache'])).code).toBe(0);
   return root;
 }
 
