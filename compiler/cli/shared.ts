@@ -20,8 +20,8 @@ export class ConfigError extends Error {
 
 /**
  * The build options a command runs with: defaults, then the config file,
- * then the flags (flag > file > default). Config warnings are dropped here
- * only because a config that loads has none; errors throw `ConfigError`.
+ * then the flags (flag > file > default). Every config diagnostic is an
+ * error (there are no config warnings): they throw `ConfigError`.
  */
 export async function toBuildOptions(o: CommonOptions): Promise<Partial<BuildOptions> & { root: string }> {
   const root = path.resolve(o.root);
