@@ -37,12 +37,9 @@ def get_system_prompt(
     mode: str = "default",
 ) -> SystemPrompt:
     """``mode`` "simple" and "proactive" select the profiles of those names, whatever ``profile`` says."""
-    found = _find_profile(bundle, _profile_name(profile, mode))
-    if not found.dynamic_sections:
-        return as_system_prompt(found.static_texts, static_prefix_hash=found.static_prefix_hash)
-    plan = cache.plan(found)
-    if plan is not None:
-        return _from_plan(plan, context)
+    found, ready = _start(bundle, profile, mode, context, cache)
+    if ready is not None:
+        return ready
     values = resolve_system_prompt_sections(_sections(found, context), cache)
     _remember_plan(found, cache)
     return _assemble(found, values)
@@ -56,15 +53,23 @@ async def get_system_prompt_async(
     profile: Optional[str] = None,
     mode: str = "default",
 ) -> SystemPrompt:
-    found = _find_profile(bundle, _profile_name(profile, mode))
-    if not found.dynamic_sections:
-        return as_system_prompt(found.static_texts, static_prefix_hash=found.static_prefix_hash)
-    plan = cache.plan(found)
-    if plan is not None:
-        return _from_plan(plan, context)
+    found, ready = _start(bundle, profile, mode, context, cache)
+    if ready is not None:
+        return ready
     values = await resolve_system_prompt_sections_async(_sections(found, context), cache)
     _remember_plan(found, cache)
     return _assemble(found, values)
+
+
+def _start(
+    bundle: Bundle, profile: Optional[str], mode: str, context: Mapping[str, Any], cache: SectionCache
+) -> Tuple[BundleProfile, Optional[SystemPrompt]]:
+    """The profile, and the prompt when no section needs resolving: a static-only profile, or a warm cache's plan."""
+    found = _find_profile(bundle, _profile_name(profile, mode))
+    if not found.dynamic_sections:
+        return found, as_system_prompt(found.static_texts, static_prefix_hash=found.static_prefix_hash)
+    plan = cache.plan(found)
+    return found, (_from_plan(plan, context) if plan is not None else None)
 
 
 class _Plan(NamedTuple):
