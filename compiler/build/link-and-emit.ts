@@ -32,14 +32,14 @@ export async function linkAndEmit(
   cache: EmitCache,
   tokenCounting: TokenCountingLoader,
 ): Promise<{ bundle: Bundle | null; diagnostics: Diagnostic[] }> {
-  const diagnostics = [...input.diagnostics, ...checkProfiles(input.profiles, input.sectionNamesKnown, cache)];
-  if (options.targets.includes('python')) diagnostics.push(...pythonDiagnostics(input.profiles, input.lookup));
-  const levels = options.ruleLevels;
+  const found = [...input.diagnostics, ...checkProfiles(input.profiles, input.sectionNamesKnown, cache)];
+  if (options.targets.includes('python')) found.push(...pythonDiagnostics(input.profiles, input.lookup));
+  // The project's rule levels, once: they decide whether anything is emitted.
+  const diagnostics = applyRuleLevels(found, options.ruleLevels);
   let emitted: Bundle | null = null;
-  if (!hasErrors(applyRuleLevels(diagnostics, levels))) {
+  if (!hasErrors(diagnostics)) {
     // The token counters are loaded here, by the first build that emits: a no-change build never gets this far.
     const tokens = await countTokensForEmit(options, input.profiles, input.agents, tokenCounting);
-    diagnostics.push(...tokens.diagnostics);
     emitted = emitBundle(
       {
         unused: input.unused,
@@ -54,9 +54,9 @@ export async function linkAndEmit(
       },
       cache,
     );
+    for (const d of applyRuleLevels([...tokens.diagnostics, ...emitted.diagnostics], options.ruleLevels)) diagnostics.push(d);
   }
-  if (emitted) diagnostics.push(...emitted.diagnostics);
-  const sorted = dedupe(sortDiagnostics(applyRuleLevels(diagnostics, levels)));
+  const sorted = dedupe(sortDiagnostics(diagnostics));
   // A warning of emit's that the project made an error (`cache/prefix-below-minimum`…) fails the build too.
   return { bundle: emitted && !hasErrors(sorted) ? emitted : null, diagnostics: sorted };
 }
