@@ -6,6 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildProject, configBuildOptions, loadConfig } from '../../compiler/index.js';
 import { runCli } from '../helpers/cli.js';
 import { REPO, tempDir, writeTree } from '../helpers/tree.js';
 
@@ -191,5 +192,17 @@ describe('check and the options a bundle was built with', () => {
     const run = await runCli(['check', '--root', root, '--reporter', 'json']);
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout).otherOptions).toEqual(['constants']);
+  });
+});
+
+describe('the config as build options (library)', () => {
+  it('targets: js is always built; the file can leave Python out', async () => {
+    const root = await project({ 'prompt-build.config.json': JSON.stringify({ targets: ['js'], constants: { PRODUCT: 'x' } }) });
+    const loaded = await loadConfig(root);
+    expect(loaded.diagnostics).toEqual([]);
+    expect(configBuildOptions(root, loaded).options.targets).toEqual(['js']);
+    const result = await buildProject({ root, cacheDir: null, write: false, ...configBuildOptions(root, loaded).options });
+    expect([...result.bundle!.files.keys()].filter((f) => f.endsWith('.py'))).toEqual([]);
+    expect(result.manifest!.options!.targets).toEqual(['js']);
   });
 });

@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildProject, OutDirError } from '../../compiler/index.js';
+import { assertWritableOutDir, buildProject, OutDirError, resolveBuildOptions } from '../../compiler/index.js';
 import { loadBundle } from '../../compiler/runtime/index.js';
 import { runCli } from '../helpers/cli.js';
 import { copyFixture, readTree, tempDir, writeTree } from '../helpers/tree.js';
@@ -84,6 +84,17 @@ describe('--out is refused where writing could touch what the tool does not own'
     const after = await readTree(notes);
     for (const [rel, bytes] of before) expect(after.get(rel)?.equals(bytes), rel).toBe(true);
     await loadBundle(notes);
+  });
+
+  it('a folder with the tool\'s own .prompt-build/ passes the check before the lock (another first build may be writing it); under the lock, files no manifest or journal names are still refused and kept', async () => {
+    const { root } = await project();
+    const dist = path.join(root, 'dist');
+    await writeTree(dist, { 'static/intro.00000000.md': 'from the other build\n' });
+    expect(() => assertWritableOutDir(resolveBuildOptions({ root, outDir: dist }))).toThrow(OutDirError);
+    await fs.mkdir(path.join(dist, '.prompt-build'));
+    expect(() => assertWritableOutDir(resolveBuildOptions({ root, outDir: dist }))).not.toThrow();
+    await expect(buildProject({ root, cacheDir: null })).rejects.toBeInstanceOf(OutDirError);
+    expect(await fs.readFile(path.join(dist, 'static/intro.00000000.md'), 'utf8')).toBe('from the other build\n');
   });
 
   it('the library refuses too, before compiling anything', async () => {
