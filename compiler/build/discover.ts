@@ -62,17 +62,27 @@ function walk(dir: string, rel: string, found: string[]): void {
       let isFolder = entry.isDirectory();
       let childReal = `${folder.real}/${entry.name}`;
       if (entry.isSymbolicLink()) {
-        const target = fsSync.statSync(abs, { throwIfNoEntry: false });
-        if (!target) continue; // leads nowhere
-        isFolder = target.isDirectory();
+        const target = followLink(abs);
+        if (!target) continue; // leads nowhere, or round in a loop of links
+        isFolder = target.isFolder;
         if (isFolder) {
-          childReal = fsSync.realpathSync(abs);
+          childReal = target.real;
           if (inside(folder, childReal)) continue;
         }
       }
       if (isFolder) stack.push({ abs, rel: childRel, real: childReal, parent: folder });
       else if (entry.name.endsWith('.md')) found.push(childRel);
     }
+  }
+}
+
+/** Where a symlink leads, or null when it leads nowhere (missing, a loop of links, not ours to read). */
+function followLink(abs: string): { isFolder: boolean; real: string } | null {
+  try {
+    const isFolder = fsSync.statSync(abs).isDirectory();
+    return { isFolder, real: isFolder ? fsSync.realpathSync(abs) : abs };
+  } catch {
+    return null;
   }
 }
 

@@ -27,6 +27,7 @@ describe('source discovery', () => {
     await fs.symlink('../../shared', path.join(root, 'prompts/sections/linked'));
     await fs.symlink('..', path.join(root, 'prompts/sections/deep/loop'));
     await fs.symlink('nowhere.md', path.join(root, 'prompts/sections/dangling.md'));
+    await fs.symlink('self', path.join(root, 'prompts/sections/self'));
     const result = await buildProject({ root, cacheDir: null, write: false });
     expect(result.diagnostics).toEqual([]);
     expect(Object.keys(result.manifest!.sources).sort()).toEqual([
