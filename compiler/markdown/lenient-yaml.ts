@@ -40,7 +40,7 @@ export function parseLeniently(source: string, parse: StrictParse): { value: unk
     const [, key, value] = pair as unknown as [string, string, string];
     // `[a, b` is a list missing its bracket, not prose: that stays an error.
     if (/^[[{]/.test(value) && !value.includes(value[0] === '[' ? ']' : '}')) return null;
-    const valueAt = lines[line]!.length - value.length - (lines[line]!.length - lines[line]!.trimEnd().length);
+    const valueAt = lines[line]!.indexOf(value, key.length + 1);
     const { column, reason } = offendingCharacter(value);
     quoted.push({ offset: starts[line]! + valueAt + column, key, value, reason });
     lines[line] = `${key}: ${JSON.stringify(value)}`;
