@@ -5,7 +5,8 @@ import { previousBundle, runAsProcess } from './hostile/run-trees.js';
 
 /** Taken from past the trees the in-process run covers, so the sample adds shapes rather than repeating them. */
 const FIRST = 100_000;
-const COUNT = generatedCases(60);
+// 40 processes in the suite (each a whole CLI build, most of them emitting); `PB_TEST_SCALE` runs more.
+const COUNT = generatedCases(40);
 
 describe('hostile trees through the CLI', () => {
   it('each exits 0, 1 or 2 with no stack trace and leaves the previous bundle loadable', async () => {
