@@ -3,13 +3,36 @@
  * and those of the processes they start — goes under one fresh directory,
  * removed when the run ends, so that no run leaves trees behind in the
  * system's temporary directory, however a test ends.
+ *
+ * Where the run may mount (root on Linux), that directory is a tmpfs of its
+ * own: the suite writes and deletes tens of thousands of small files, and on
+ * this machine's disk (ext4 mounted with `discard`) creating 10,000 of them
+ * took 2.2 s against 0.11 s in memory — a third of the suite's time went to
+ * the disk. `PB_TEST_DISK=1` keeps the run on the disk.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
 export default async function setup(): Promise<() => Promise<void>> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'pb-test-run-'));
+  const inMemory = mountTmpfs(root);
   process.env.TMPDIR = root; // read by os.tmpdir() in test workers and in the CLI processes they start
-  return () => fs.rm(root, { recursive: true, force: true });
+  return async () => {
+    if (inMemory) execFileSync('umount', ['-l', root], { stdio: 'ignore' });
+    await fs.rm(root, { recursive: true, force: true });
+  };
+}
+
+/** True when `dir` is now a tmpfs; false (the run stays on the disk) where mounting is not allowed. */
+function mountTmpfs(dir: string): boolean {
+  if (process.platform !== 'linux' || process.getuid?.() !== 0 || process.env.PB_TEST_DISK === '1') return false;
+  try {
+    // Sized for the largest trees the suite writes at once, far below this machine's memory; pages are used only as files fill them.
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4g,mode=0700', 'tmpfs', dir], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
