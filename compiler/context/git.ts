@@ -5,25 +5,56 @@
  * as the slowest of them. `--no-optional-locks` keeps them from taking the
  * index lock, so a snapshot never makes the user's own git commands fail.
  * Outside a repository, without git, or on any git error there is no snapshot.
+ * This module gathers the data; the words around it are the bundle's
+ * `git-snapshot` text (prompts/sections/context/git-snapshot.md).
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { renderContextText, type Bundle } from '../runtime/index.js';
 import type { ContextSession } from './session.js';
+import { wordingFor } from './wording.js';
 
 export interface SystemContext {
-  /** Present only inside a git work tree. */
+  /** The snapshot as the model reads it; present only inside a git work tree. */
   gitStatus?: string;
+  /** The data it was rendered from. */
+  git?: GitSnapshot;
+}
+
+/** What the `git-snapshot` text is rendered from. */
+export interface GitSnapshot {
+  /** Absent when HEAD is detached. */
+  branch?: string;
+  /** The short hash a detached HEAD is at, when there are commits. */
+  detachedAt?: string;
+  mainBranch: string;
+  /** Absent when git has none configured. */
+  userName?: string;
+  /** `git status --short`, cut to `MAX_STATUS_CHARS` at a line end; empty when clean. */
+  status: string;
+  /** Present when `status` was cut: the limit (as printed) and how many lines were left out. */
+  truncated?: { limit: string; omittedLines: number };
+  /** The last five commits, one line each; empty on a branch with no commits yet. */
+  commits: string;
 }
 
 export interface SystemContextOptions {
   /** Default: `process.cwd()`. */
   cwd?: string;
+  /** The bundle whose `context` profile words the snapshot; the embedded set's when absent or when it has none. */
+  wording?: Bundle;
 }
 
-/** With a session, the snapshot is taken once per working directory and reused; without one, every call takes a new one. */
+/** With a session, the snapshot is taken (and worded) once per working directory and reused; without one, every call takes a new one. */
 export function getSystemContext(options: SystemContextOptions = {}, session?: ContextSession): Promise<SystemContext> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
-  return session ? session.systemContext(cwd, () => takeSnapshot(cwd)) : takeSnapshot(cwd);
+  const take = async (): Promise<SystemContext> => {
+    const git = await takeSnapshot(cwd);
+    if (git === null) return {};
+    const wording = await wordingFor(options.wording, session);
+    return { gitStatus: renderContextText(wording, 'git-snapshot', { ...git }), git };
+  };
+  return session ? session.systemContext(cwd, take) : take();
 }
 
 /** The argument lists of the five commands (after `git`), exported so the benchmark times exactly these. */
@@ -51,7 +82,7 @@ export const MAX_STATUS_CHARS = 2000;
 
 type GitResult = { ok: true; stdout: string } | { ok: false; exitCode: number | null };
 
-async function takeSnapshot(cwd: string): Promise<SystemContext> {
+async function takeSnapshot(cwd: string): Promise<GitSnapshot | null> {
   // status first: it is the slow one, and each spawn holds the event loop for a moment.
   const [status, log, branch, mainBranch, userName] = await Promise.all([
     runGit(GIT_SNAPSHOT_COMMANDS.status, cwd),
@@ -61,52 +92,25 @@ async function takeSnapshot(cwd: string): Promise<SystemContext> {
     runGit(GIT_SNAPSHOT_COMMANDS.userName, cwd),
   ]);
   // status fails outside a work tree and when git is missing; symbolic-ref fails with 1 only for a detached HEAD.
-  if (!status.ok || (!branch.ok && branch.exitCode !== 1) || !mainBranch.ok) return {};
+  if (!status.ok || (!branch.ok && branch.exitCode !== 1) || !mainBranch.ok) return null;
   const commits = log.ok ? log.stdout.trim() : ''; // log fails on a branch with no commits yet
+  const user = userName.ok ? userName.stdout.trim() : '';
   return {
-    gitStatus: formatGitStatus({
-      branch: branch.ok ? branch.stdout.trim() : `(detached HEAD${commits ? ` at ${commits.split(' ', 1)[0]}` : ''})`,
-      mainBranch: pickMainBranch(mainBranch.stdout),
-      userName: userName.ok ? userName.stdout.trim() : '',
-      status: status.stdout.trimEnd(), // not trimStart: the first column of `--short` is the index state
-      commits,
-    }),
+    ...(branch.ok ? { branch: branch.stdout.trim() } : commits ? { detachedAt: commits.split(' ', 1)[0]! } : {}),
+    mainBranch: pickMainBranch(mainBranch.stdout),
+    ...(user ? { userName: user } : {}),
+    ...cutStatus(status.stdout.trimEnd()), // not trimStart: the first column of `--short` is the index state
+    commits,
   };
 }
 
-interface Snapshot {
-  branch: string;
-  mainBranch: string;
-  userName: string;
-  status: string;
-  commits: string;
-}
-
-function formatGitStatus(s: Snapshot): string {
-  return [
-    'This is the git status at the start of the conversation. It is a snapshot: it will not update during the conversation.',
-    `Current branch: ${s.branch}`,
-    `Main branch (you will usually use this for pull requests): ${s.mainBranch}`,
-    ...(s.userName ? [`Git user: ${s.userName}`] : []),
-    '',
-    'Status:',
-    s.status === '' ? '(clean)' : truncateStatus(s.status),
-    '',
-    'Recent commits:',
-    s.commits === '' ? '(no commits yet)' : s.commits,
-  ].join('\n');
-}
-
-/** Cut at a line boundary within the limit, and say how much was left out. */
-function truncateStatus(status: string): string {
-  if (status.length <= MAX_STATUS_CHARS) return status;
+/** Cut at a line boundary within the limit, and count what was left out. */
+function cutStatus(status: string): Pick<GitSnapshot, 'status' | 'truncated'> {
+  if (status.length <= MAX_STATUS_CHARS) return { status };
   const cut = status.lastIndexOf('\n', MAX_STATUS_CHARS);
   const kept = cut > 0 ? status.slice(0, cut) : status.slice(0, MAX_STATUS_CHARS);
-  const omitted = status.split('\n').length - kept.split('\n').length;
-  return (
-    `${kept}\n... (truncated: the status is over ${MAX_STATUS_CHARS.toLocaleString('en-US')} characters; ` +
-    `${omitted} more lines not shown. Run "git status" for the full list.)`
-  );
+  const omittedLines = status.split('\n').length - kept.split('\n').length;
+  return { status: kept, truncated: { limit: MAX_STATUS_CHARS.toLocaleString('en-US'), omittedLines } };
 }
 
 /** origin's HEAD names the main branch when the clone recorded it; otherwise main, then master. */

@@ -9,9 +9,11 @@
  * any dependency on the runtime.
  */
 import type { Diagnostic } from '../diagnostics/diagnostics.js';
+import type { Bundle } from '../runtime/index.js';
 import { getSystemContext, type SystemContext } from './git.js';
 import type { ContextSession } from './session.js';
 import { getUserContext, type UserContext, type UserContextOptions } from './user-context.js';
+import { wordingFor } from './wording.js';
 
 export interface SystemPromptPartsOptions extends UserContextOptions {
   /** Builds the default system prompt, e.g. `() => getSystemPrompt(bundle, …)`. */
@@ -22,8 +24,14 @@ export interface SystemPromptPartsOptions extends UserContextOptions {
   session?: ContextSession;
 }
 
-/** For the runtime's `prependUserContext(messages, userContext)` / `appendSystemContext(prompt, systemContext)`. */
-export type SystemPromptParts = {
+/** For the runtime's `prependUserContext(messages, userContext, wording)` / `appendSystemContext(prompt, systemContext)`. */
+export type SystemPromptParts = PromptParts & {
+  /** The bundle that worded the parts (`options.wording` when it has the wording, else the embedded one): pass it to `prependUserContext`. */
+  wording: Bundle;
+};
+
+/** The parts themselves, as `fetchParts` computes them. */
+export type PromptParts = {
   /** `claudeMd` (the rendered instruction files, when there are any) and `currentDate`. */
   userContext: Record<string, string>;
   /** From instruction-file discovery: skipped includes and rules files. */
@@ -33,16 +41,18 @@ export type SystemPromptParts = {
   | { defaultSystemPrompt: null; systemContext: null }
 );
 
-export function fetchSystemPromptParts(options: SystemPromptPartsOptions): Promise<SystemPromptParts> {
+export async function fetchSystemPromptParts(options: SystemPromptPartsOptions): Promise<SystemPromptParts> {
   const { getDefaultSystemPrompt, customSystemPrompt, session, ...userOptions } = options;
-  return fetchParts(
+  const wording = await wordingFor(options.wording, session);
+  const parts = await fetchParts(
     {
       defaultSystemPrompt: getDefaultSystemPrompt,
-      userContext: () => getUserContext(userOptions),
-      systemContext: () => getSystemContext({ cwd: userOptions.cwd }, session),
+      userContext: () => getUserContext({ ...userOptions, wording, ...(session ? { session } : {}) }),
+      systemContext: () => getSystemContext({ cwd: userOptions.cwd, wording }, session),
     },
     customSystemPrompt !== undefined,
   );
+  return { ...parts, wording };
 }
 
 /** The three computations behind the parts; separate from the options so their scheduling can be tested on its own. */
@@ -53,7 +63,7 @@ export interface PartProviders {
 }
 
 /** All needed providers are started before any is awaited. */
-export async function fetchParts(providers: PartProviders, hasCustomPrompt: boolean): Promise<SystemPromptParts> {
+export async function fetchParts(providers: PartProviders, hasCustomPrompt: boolean): Promise<PromptParts> {
   if (hasCustomPrompt) {
     const user = await providers.userContext();
     return { defaultSystemPrompt: null, systemContext: null, ...userParts(user) };
@@ -67,7 +77,7 @@ export async function fetchParts(providers: PartProviders, hasCustomPrompt: bool
   return { defaultSystemPrompt, systemContext, ...userParts(user) };
 }
 
-function userParts(user: UserContext): Pick<SystemPromptParts, 'userContext' | 'warnings'> {
+function userParts(user: UserContext): Pick<PromptParts, 'userContext' | 'warnings'> {
   const { instructions, currentDate, warnings } = user;
   const userContext: Record<string, string> =
     instructions === null ? { currentDate } : { claudeMd: instructions, currentDate };

@@ -2,7 +2,8 @@
  * The user context (SPEC §7): instruction files and today's date. This module
  * is the edge: it fills every option from the process (working directory, home
  * directory, platform, environment) and hands plain values to the discovery
- * plan, the reader and the renderer.
+ * plan and the reader; the words around the data are the bundle's
+ * `instructions` and `current-date` texts (prompts/sections/context/).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +16,10 @@ import {
   type InstructionFile,
   type InstructionFileNames,
 } from './discovery.js';
-import { formatCurrentDate, renderInstructions } from './render.js';
+import { instructionValues, isoDate } from './render.js';
+import { renderContextText, type Bundle } from '../runtime/index.js';
+import type { ContextSession } from './session.js';
+import { wordingFor } from './wording.js';
 
 export interface UserContextOptions {
   /** Default: `process.cwd()`. */
@@ -38,6 +42,10 @@ export interface UserContextOptions {
   fileNames?: Partial<InstructionFileNames>;
   /** Include guards. Default: `DEFAULT_LIMITS`. */
   limits?: IncludeLimits;
+  /** The bundle whose `context` profile words the files and the date; the embedded set's when absent or when it has none. */
+  wording?: Bundle;
+  /** Loads the embedded wording once for all calls that share it. */
+  session?: ContextSession;
 }
 
 export interface UserContext {
@@ -45,8 +53,10 @@ export interface UserContext {
   instructions: string | null;
   /** Far to near; an included file comes right before the file that includes it. */
   files: InstructionFile[];
-  /** `Today's date is YYYY-MM-DD.` */
+  /** The date line, as worded by the `current-date` text (`Today's date is YYYY-MM-DD.`). */
   currentDate: string;
+  /** `YYYY-MM-DD`, the data of that line. */
+  date: string;
   /** Files or includes that were skipped for a reason the user should hear about. */
   warnings: Diagnostic[];
 }
@@ -54,9 +64,11 @@ export interface UserContext {
 export const DISABLE_ENV = 'PROMPT_BUILD_DISABLE_INSTRUCTIONS';
 
 export async function getUserContext(options: UserContextOptions = {}): Promise<UserContext> {
-  const currentDate = formatCurrentDate(options.now ?? new Date());
+  const wording = await wordingFor(options.wording, options.session);
+  const date = isoDate(options.now ?? new Date());
+  const currentDate = renderContextText(wording, 'current-date', { date });
   const disabled = options.disabled ?? isSet(process.env[DISABLE_ENV]);
-  if (disabled) return { instructions: null, files: [], currentDate, warnings: [] };
+  if (disabled) return { instructions: null, files: [], currentDate, date, warnings: [] };
 
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const homeDir = options.homeDir ?? os.homedir();
@@ -74,7 +86,8 @@ export async function getUserContext(options: UserContextOptions = {}): Promise<
     filesInPlay: options.filesInPlay ?? [],
     cwd,
   });
-  return { instructions: renderInstructions(files), files, currentDate, warnings };
+  const instructions = files.length === 0 ? null : renderContextText(wording, 'instructions', instructionValues(files));
+  return { instructions, files, currentDate, date, warnings };
 }
 
 function isSet(value: string | undefined): boolean {

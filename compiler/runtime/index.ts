@@ -51,6 +51,7 @@ export {
   type ContextEntries,
   type UserContextMessage,
 } from './injection.js';
+export { CONTEXT_PROFILE, CONTEXT_TEXTS, hasContextWording, renderContextText, type ContextText } from './context-wording.js';
 export {
   toAnthropicSystem,
   type AnthropicCacheControl,

@@ -2,8 +2,11 @@
  * Where the run-time contexts go (SPEC §6.6): the system context (git
  * snapshot…) after the system prompt, in the dynamic tail; the user context
  * (instruction files, date) as a first user message, so that it never
- * touches the cached system prompt at all.
+ * touches the cached system prompt at all. The message's wording is the
+ * bundle's `user-context` text (context-wording.ts).
  */
+import type { Bundle } from './bundle.js';
+import { renderContextText } from './context-wording.js';
 import { asSystemPrompt, type SystemPrompt } from './system-prompt.js';
 import { hasText } from './text.js';
 
@@ -21,26 +24,21 @@ export interface UserContextMessage {
   content: string;
 }
 
-/** A new array: the user context as a first user message, then `messages` (unchanged when the context is empty). */
+/**
+ * A new array: the user context as a first user message, then `messages`
+ * (unchanged when the context is empty). `wording`: the bundle whose
+ * `context` profile words the message — the one `fetchSystemPromptParts`
+ * used is `parts.wording`.
+ */
 export function prependUserContext<M>(
   messages: readonly M[],
   userContext: ContextEntries,
+  wording: Bundle,
 ): (M | UserContextMessage)[] {
   const entries = filledEntries(userContext);
   if (entries.length === 0) return [...messages];
-  return [{ role: 'user', content: userContextReminder(entries) }, ...messages];
-}
-
-function userContextReminder(entries: readonly (readonly [string, string])[]): string {
-  const body = entries.map(([key, value]) => `# ${key}\n${value}`).join('\n');
-  return (
-    `<system-reminder>\n` +
-    `As you answer the user's questions, you can use the following context:\n` +
-    `${body}\n\n` +
-    `IMPORTANT: this context may or may not be relevant to your tasks. ` +
-    `You should not respond to this context unless it is highly relevant to your task.\n` +
-    `</system-reminder>\n`
-  );
+  const content = renderContextText(wording, 'user-context', { entries: entries.map(([key, value]) => ({ key, value })) });
+  return [{ role: 'user', content }, ...messages];
 }
 
 function filledEntries(context: ContextEntries): [string, string][] {

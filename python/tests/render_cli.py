@@ -1,7 +1,9 @@
 """Renders prompts with the Python runtime for the parity test (test/conformance/python-parity.test.ts).
 
 Reads ``{"bundle": dir, "cases": [{"profile"?, "mode"?, "agent"?, "environment"?, "context"}]}``
-on stdin, writes each case's prompt and provider blocks as JSON on stdout.
+on stdin, writes each case's prompt and provider blocks as JSON on stdout. A case
+``{"contextText": name, "context": values}`` renders one context wording text, and
+``{"userContext": entries}`` the user-context message.
 """
 import json
 import sys
@@ -11,6 +13,10 @@ import prompt_build as pb
 
 
 def render(bundle: pb.Bundle, case: Dict[str, Any]) -> Dict[str, Any]:
+    if "contextText" in case:
+        return {"text": pb.render_context_text(bundle, case["contextText"], case["context"])}
+    if "userContext" in case:
+        return {"messages": pb.prepend_user_context([], case["userContext"], bundle)}
     if "agent" in case:
         prompt = pb.get_agent_system_prompt(bundle, case["agent"], case.get("environment"))
     else:

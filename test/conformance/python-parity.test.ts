@@ -5,6 +5,7 @@
  * blocks. Python runs as a real `python3` process on the committed bundle.
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as rt from '../../compiler/runtime/index.js';
@@ -39,6 +40,8 @@ const MINIMAL = { cwd: '/w', isGitRepo: false, platform: 'darwin' };
 const ODD = { ...MINIMAL, isGitRepo: 0, additionalDirectories: [], keepRecentToolResults: 0, tokenBudget: 1e21, language: '', mcpServers: {}, skills: [], memory: ' \n' };
 
 interface Case {
+  contextText?: rt.ContextText;
+  userContext?: Record<string, string>;
   profile?: string;
   mode?: string;
   agent?: string;
@@ -47,6 +50,8 @@ interface Case {
 }
 
 async function nodeRender(bundle: rt.Bundle, c: Case): Promise<unknown> {
+  if (c.contextText) return { text: rt.renderContextText(bundle, c.contextText, c.context) };
+  if (c.userContext) return { messages: rt.prependUserContext([], c.userContext, bundle) };
   const prompt = c.agent
     ? rt.getAgentSystemPrompt(bundle, c.agent, c.environment ? { environment: c.environment } : {})
     : await rt.getSystemPrompt(bundle, { context: c.context, cache: rt.createSectionCache(), ...(c.profile ? { profile: c.profile } : {}), ...(c.mode ? { mode: c.mode as rt.PromptMode } : {}) });
@@ -64,11 +69,21 @@ describe('the Python runtime on the repository bundle', () => {
     const bundle = await rt.loadBundle(DIST);
     const cases: Case[] = [];
     for (const context of [FULL, MINIMAL, ODD]) {
-      for (const profile of bundle.profiles.keys()) cases.push({ profile, context });
+      // The context profile is wording rendered text by text (below), not a system prompt.
+      for (const profile of bundle.profiles.keys()) if (profile !== rt.CONTEXT_PROFILE) cases.push({ profile, context });
       for (const mode of ['simple', 'proactive']) cases.push({ mode, context });
     }
     for (const agent of bundle.agents.keys()) cases.push({ agent, context: {} }, { agent, environment: ['cwd: /w', 'platform: linux'], context: {} });
     expect(cases.length).toBeGreaterThan(bundle.profiles.size * 3);
+    // The context wording, from the data the code rendered before it moved into the prompt set.
+    const before = JSON.parse(await fs.readFile(path.join(REPO, 'test/context/wording/before.json'), 'utf8')) as {
+      gitSnapshot: Array<{ input: Record<string, unknown> }>;
+      userContext: Array<{ input: Record<string, string> }>;
+    };
+    for (const c of before.gitSnapshot) cases.push({ contextText: 'git-snapshot', context: c.input });
+    for (const c of before.userContext) cases.push({ userContext: c.input, context: {} });
+    cases.push({ contextText: 'current-date', context: { date: '2026-12-02' } });
+    cases.push({ contextText: 'instructions', context: { files: [{ path: '/p/CLAUDE.md', project: true, content: 'Ünï {{x}}' }, { path: '/p/a.md', include: true, includedBy: '/p/CLAUDE.md', content: 'A' }] } });
 
     const run = spawnSync('python3', [path.join(REPO, 'python/tests/render_cli.py')], {
       input: JSON.stringify({ bundle: DIST, cases }),

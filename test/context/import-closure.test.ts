@@ -44,10 +44,12 @@ export function importClosure(entry: string): { files: string[]; packages: strin
 describe('the import closure of prompt-build/context', () => {
   it('holds the packages and modules the README lists, and no stage of the build', () => {
     const { files, packages } = importClosure('context/index.ts');
-    expect(packages).toEqual(['gray-matter', 'js-yaml', 'micromark', 'micromark-util-edit-map', 'picomatch', 'yaml']);
+    expect(packages).toEqual(['gray-matter', 'handlebars', 'js-yaml', 'micromark', 'micromark-util-edit-map', 'picomatch', 'yaml']);
     // Beyond its own folder: the Markdown reader and the include resolver (instruction files are
-    // Markdown with @includes), diagnostics, the option defaults and sha256 — no emitter, writer, watcher or CLI.
-    expect(files.filter((f) => !f.startsWith('context/'))).toEqual([
+    // Markdown with @includes), diagnostics, the option defaults and sha256, and the runtime (which loads
+    // the bundle that words the data, and renders its texts) — no emitter, writer, watcher or CLI.
+    expect(files).toContain('runtime/context-wording.ts');
+    expect(files.filter((f) => !f.startsWith('context/') && !f.startsWith('runtime/'))).toEqual([
       'build/config.ts',
       'bundle/hash.ts',
       'diagnostics/diagnostics.ts',

@@ -160,7 +160,7 @@ describe('getUserContext discovery', () => {
         now: new Date(2030, 11, 31),
       }),
     );
-    expect(context).toEqual({ instructions: null, files: [], currentDate: "Today's date is 2030-12-31.", warnings: [] });
+    expect(context).toEqual({ instructions: null, files: [], currentDate: "Today's date is 2030-12-31.", date: '2030-12-31', warnings: [] });
   });
 
   it('the environment variable turns everything off; an explicit option still wins', async () => {

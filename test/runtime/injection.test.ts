@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appendSystemContext, prependUserContext } from '../../compiler/runtime/injection.js';
+import { loadBundle } from '../../compiler/runtime/index.js';
+import { EMBEDDED_BUNDLE_DIR } from '../../compiler/context/wording.js';
 import { asSystemPrompt, isSystemPrompt, SYSTEM_PROMPT_DYNAMIC_BOUNDARY as B } from '../../compiler/runtime/system-prompt.js';
 
 describe('appendSystemContext', () => {
@@ -17,11 +19,13 @@ describe('appendSystemContext', () => {
   });
 });
 
-describe('prependUserContext', () => {
+describe('prependUserContext', async () => {
+  // Worded by the embedded prompt set's `user-context` text.
+  const wording = await loadBundle(EMBEDDED_BUNDLE_DIR);
   const messages = [{ role: 'user' as const, content: 'hello' }];
 
   it('puts a system-reminder user message first, in a new array', () => {
-    const result = prependUserContext(messages, { claudeMd: 'Use tabs.', currentDate: "Today's date is 2025-01-02." });
+    const result = prependUserContext(messages, { claudeMd: 'Use tabs.', currentDate: "Today's date is 2025-01-02." }, wording);
     expect(result).toHaveLength(2);
     expect(result[1]).toBe(messages[0]);
     expect(messages).toHaveLength(1);
@@ -33,7 +37,7 @@ describe('prependUserContext', () => {
   });
 
   it('adds nothing when the context is empty, but still returns a new array', () => {
-    const result = prependUserContext(messages, { claudeMd: '' });
+    const result = prependUserContext(messages, { claudeMd: '' }, wording);
     expect(result).toEqual(messages);
     expect(result).not.toBe(messages);
   });

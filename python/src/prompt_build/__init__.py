@@ -8,6 +8,7 @@ float, bool, None); JavaScript functions as context values are JS-only.
 from .assemble import get_agent_system_prompt, get_system_prompt, get_system_prompt_async
 from .bundle import Bundle, BundleAgent, BundleProfile, DynamicSection, load_bundle
 from .errors import BundleError, MissingVariableError, RenderError
+from .context_wording import CONTEXT_PROFILE, CONTEXT_TEXTS, has_context_wording, render_context_text
 from .injection import append_system_context, prepend_user_context
 from .manifest import SCHEMA_VERSION
 from .priority_chain import CUSTOM_AGENT_INSTRUCTIONS_HEADING, build_effective_system_prompt
@@ -40,6 +41,8 @@ __all__ = [
     "BundleAgent",
     "BundleError",
     "BundleProfile",
+    "CONTEXT_PROFILE",
+    "CONTEXT_TEXTS",
     "CUSTOM_AGENT_INSTRUCTIONS_HEADING",
     "DANGEROUS_uncached_system_prompt_section",
     "DynamicSection",
@@ -58,8 +61,10 @@ __all__ = [
     "get_agent_system_prompt",
     "get_system_prompt",
     "get_system_prompt_async",
+    "has_context_wording",
     "load_bundle",
     "prepend_user_context",
+    "render_context_text",
     "render_system_prompt",
     "resolve_system_prompt_sections",
     "resolve_system_prompt_sections_async",

@@ -1,9 +1,12 @@
 """Where the run-time contexts go (SPEC §6.6): the system context after the system
 prompt, in the dynamic tail; the user context as a first user message, so it
-never touches the cached system prompt at all."""
+never touches the cached system prompt at all. The message's wording is the
+bundle's ``user-context`` text (context_wording.py)."""
 from typing import Any, Dict, List, Mapping, Sequence, Tuple, Union
 
 from ._js import js_keys
+from .bundle import Bundle
+from .context_wording import render_context_text
 from .system_prompt import SystemPrompt, as_system_prompt, has_text
 
 
@@ -15,20 +18,13 @@ def append_system_context(system_prompt: SystemPrompt, system_context: Mapping[s
     return as_system_prompt([*system_prompt, "\n".join(f"{key}: {value}" for key, value in entries)], derived_from=[system_prompt])
 
 
-def prepend_user_context(messages: Sequence[Any], user_context: Mapping[str, str]) -> List[Union[Dict[str, str], Any]]:
-    """A new list: the user context as a first user message, then ``messages``."""
+def prepend_user_context(messages: Sequence[Any], user_context: Mapping[str, str], wording: Bundle) -> List[Union[Dict[str, str], Any]]:
+    """A new list: the user context as a first user message, then ``messages``; ``wording`` is the
+    bundle whose ``context`` profile words the message."""
     entries = _filled(user_context)
     if not entries:
         return list(messages)
-    body = "\n".join(f"# {key}\n{value}" for key, value in entries)
-    content = (
-        "<system-reminder>\n"
-        "As you answer the user's questions, you can use the following context:\n"
-        f"{body}\n\n"
-        "IMPORTANT: this context may or may not be relevant to your tasks. "
-        "You should not respond to this context unless it is highly relevant to your task.\n"
-        "</system-reminder>\n"
-    )
+    content = render_context_text(wording, "user-context", {"entries": [{"key": key, "value": value} for key, value in entries]})
     return [{"role": "user", "content": content}, *messages]
 
 
