@@ -81,13 +81,14 @@ export async function assemblePrompt(options: AssembleOptions): Promise<Assemble
   }
 
   // The snapshot is memoised by the session, so the parts below reuse it rather than run git again.
-  const { gitStatus } = await getSystemContext({ cwd }, session);
+  const { gitStatus } = await getSystemContext({ cwd, wording: bundle }, session);
   const context: Record<string, unknown> = { ...env, ...(memory === null ? {} : { memory }), ...(gitStatus ? { gitStatus } : {}), ...options.context };
   const parts = await fetchSystemPromptParts({
     cwd,
     ...(options.homeDir === undefined ? {} : { homeDir: options.homeDir }),
     ...(options.now === undefined ? {} : { now: options.now }),
     session,
+    wording: bundle,
     ...(options.customSystemPrompt === undefined ? {} : { customSystemPrompt: options.customSystemPrompt }),
     getDefaultSystemPrompt: () => getSystemPrompt(bundle, { profile: profileName, mode, context, cache }),
   });
