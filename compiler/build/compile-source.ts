@@ -20,14 +20,14 @@ import { nestingDiagnostic } from '../markdown/scan.js';
 /** What compiling one source needs besides the source. */
 export interface SourceStage {
   host: IncludeHost;
-  options: Pick<BuildOptions, 'maxBytes' | 'knownTools'>;
+  options: Pick<BuildOptions, 'maxBytes' | 'knownTools' | 'sourceDirs'>;
   lookup: SourceLookup;
 }
 
 export type SourceResult = Entry['result'];
 
 export async function compileSource(rel: string, loaded: Loaded, stage: SourceStage): Promise<SourceResult> {
-  const role = roleOf(rel);
+  const role = roleOf(rel, stage.options.sourceDirs);
   if (!isSource(loaded)) {
     // A fragment is only read when included, and the include reports it; a link out of the root is reported wherever it is.
     const reported = role !== 'fragment' || loaded.kind === 'outside-root';

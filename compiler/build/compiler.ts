@@ -42,7 +42,7 @@ export async function createCompiler(partial: Partial<BuildOptions> & { root: st
   const options = resolveBuildOptions(partial);
   const root = await fs.realpath(options.root).catch(() => options.root);
   const cache = await openParseCache(options.cacheDir, TOOL_FINGERPRINT);
-  return new Compiler({ ...options, root }, new SourceStore(root, options, cache, options.parallelThreshold), cache.stats, await sourcePathTest(options.agentIgnore));
+  return new Compiler({ ...options, root }, new SourceStore(root, options, cache, options.parallelThreshold), cache.stats, await sourcePathTest(options.sourceDirs, options.agentIgnore));
 }
 
 export class Compiler {
@@ -113,7 +113,7 @@ export class Compiler {
    */
   private async applyChanges(changes: readonly FileChange[] | undefined): Promise<string[]> {
     if (!changes || this.discovered === null) {
-      this.discovered = await discover(this.options.root, this.options.agentIgnore);
+      this.discovered = await discover(this.options.root, this.options.sourceDirs, this.options.agentIgnore);
       this.discoveredSet = new Set(this.discovered);
       for (const rel of this.entries.paths()) if (!this.discoveredSet.has(rel)) this.entries.drop(rel);
       return this.discovered;

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CacheFact } from '../cache-facts/cache-facts.js';
 import type { RuleLevel } from '../config/define-config.js';
+import { DEFAULT_SOURCE_DIRS, sourceDirsProblem, type SourceDirs } from './source-dirs.js';
 
 export interface IncludeLimits {
   /** Lower-case extensions (with the dot) that may be included. */
@@ -29,8 +30,10 @@ export type BuildTarget = 'js' | 'python';
 export const BUILD_TARGETS: readonly BuildTarget[] = ['js', 'python'];
 
 export interface BuildOptions extends IncludeLimits {
-  /** Project root (absolute). Sources are `prompts/` and `agents/` below it. */
+  /** Project root (absolute). */
   root: string;
+  /** Where below the root the sources are (default `prompts/` and `agents/`). */
+  sourceDirs: SourceDirs;
   /** Bundle directory (absolute). */
   outDir: string;
   /** Home directory, for `@~/` includes (refused in compile mode unless inside the root). */
@@ -47,7 +50,7 @@ export interface BuildOptions extends IncludeLimits {
   forceOut: boolean;
   /** How long a write waits for another build holding the out directory's lock, in ms. */
   lockTimeoutMs: number;
-  /** Globs (picomatch, relative to `agents/`) of files there that are not agents. */
+  /** Globs (picomatch, relative to the agents folder) of files there that are not agents. */
   agentIgnore: readonly string[];
   /** The tools agents may name, or null to keep `tools:` as written. */
   knownTools: readonly string[] | null;
@@ -81,6 +84,7 @@ export function resolveBuildOptions(partial: Partial<BuildOptions> & { root: str
   const options: BuildOptions = {
     ...DEFAULT_LIMITS,
     outDir: path.join(root, 'dist'),
+    sourceDirs: DEFAULT_SOURCE_DIRS,
     homeDir: os.homedir(),
     cacheDir: path.join(root, 'node_modules', '.cache', 'prompt-build'),
     models: DEFAULT_MODELS,
@@ -105,6 +109,8 @@ export function resolveBuildOptions(partial: Partial<BuildOptions> & { root: str
   if (expanded !== undefined && (!Number.isSafeInteger(expanded) || expanded <= 0)) throw new OptionError(`maxExpandedBytes must be a whole number above 0, not ${String(expanded)}`);
   const unknownTarget = options.targets.find((target) => !BUILD_TARGETS.includes(target));
   if (unknownTarget !== undefined) throw new OptionError(`targets: unknown target '${String(unknownTarget)}' (known: ${BUILD_TARGETS.join(', ')})`);
+  const dirsProblem = sourceDirsProblem(options.sourceDirs);
+  if (dirsProblem !== null) throw new OptionError(`sources: ${dirsProblem}`);
   if (!(options.lockTimeoutMs >= 0)) throw new OptionError(`lockTimeoutMs must be 0 or more, not ${String(options.lockTimeoutMs)}`);
   return options;
 }

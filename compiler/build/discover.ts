@@ -1,12 +1,11 @@
 /**
- * Finds the sources of a project: every `.md` under `prompts/` and `agents/`,
- * sorted. A walk of its own rather than a glob library: the up-to-date check
+ * Finds the sources of a project: every `.md` under its prompts and agents
+ * folders (source-dirs.ts), sorted. A walk of its own rather than a glob library: the up-to-date check
  * of every build runs it, and loading a glob engine cost more than the walk.
  */
 import fsSync, { type Dirent } from 'node:fs';
 import path from 'node:path';
-
-export const SOURCE_DIRS = ['prompts', 'agents'] as const;
+import { DEFAULT_SOURCE_DIRS, sourceDirList, type SourceDirs } from './source-dirs.js';
 
 /**
  * Root-relative POSIX paths, sorted so every later stage sees one order.
@@ -14,20 +13,26 @@ export const SOURCE_DIRS = ['prompts', 'agents'] as const;
  * (what they lead to outside the root is refused when read), except into a
  * folder the walk is already inside. A FIFO, socket or device named `x.md`
  * is listed: the reader names it and refuses it without opening it.
- * `agentIgnore`: globs relative to `agents/` (config `agents.ignore`).
+ * `agentIgnore`: globs relative to the agents folder (config `agents.ignore`).
+ * A source folder may itself be a dot-folder (`.claude/agents`); below it,
+ * dot-files and dot-folders are still left out.
  */
-export async function discoverSources(root: string, agentIgnore: readonly string[] = []): Promise<string[]> {
+export async function discoverSources(root: string, dirs: SourceDirs = DEFAULT_SOURCE_DIRS, agentIgnore: readonly string[] = []): Promise<string[]> {
   const found: string[] = [];
-  for (const top of SOURCE_DIRS) walk(path.join(root, top), top, found);
-  const isSource = agentIgnore.length === 0 ? null : await sourcePathTest(agentIgnore);
+  for (const top of sourceDirList(dirs)) walk(path.join(root, top), top, found);
+  const isSource = agentIgnore.length === 0 ? null : await sourcePathTest(dirs, agentIgnore);
   return (isSource ? found.filter(isSource) : found).sort();
 }
 
 /** Whether a root-relative path is a source, as `discoverSources` would find it (for watch events). */
-export async function sourcePathTest(agentIgnore: readonly string[]): Promise<(rel: string) => boolean> {
+export async function sourcePathTest(dirs: SourceDirs, agentIgnore: readonly string[]): Promise<(rel: string) => boolean> {
   // picomatch only for a project that ignores something.
-  const ignored = agentIgnore.length === 0 ? null : (await import('picomatch')).default(agentIgnore.map((pattern) => `agents/${pattern}`), { dot: false });
-  return (rel) => SOURCE_DIRS.some((dir) => rel.startsWith(`${dir}/`)) && rel.endsWith('.md') && !rel.split('/').some((part) => part.startsWith('.')) && !(ignored?.(rel) ?? false);
+  const ignored = agentIgnore.length === 0 ? null : (await import('picomatch')).default(agentIgnore.map((pattern) => `${dirs.agents}/${pattern}`), { dot: false });
+  const tops = sourceDirList(dirs);
+  return (rel) => {
+    const top = tops.find((dir) => rel.startsWith(`${dir}/`));
+    return top !== undefined && rel.endsWith('.md') && !rel.slice(top.length + 1).split('/').some((part) => part.startsWith('.')) && !(ignored?.(rel) ?? false);
+  };
 }
 
 interface Folder {

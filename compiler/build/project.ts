@@ -82,7 +82,7 @@ export function writeFailure(root: string, error: OutputWriteError): Diagnostic 
 async function reuseLastBuild(options: BuildOptions, key: string): Promise<ProjectBuild | null> {
   const stamp = await readStamp(options);
   if (!stamp) return null;
-  const discovered = (await discoverSources(options.root, options.agentIgnore)).map((rel) => path.join(options.root, rel));
+  const discovered = (await discoverSources(options.root, options.sourceDirs, options.agentIgnore)).map((rel) => path.join(options.root, rel));
   if (!(await stampHolds(stamp, key, discovered, options.outDir))) return null;
   const manifest = JSON.parse(await fs.readFile(path.join(options.outDir, 'manifest.json'), 'utf8')) as Manifest;
   return {

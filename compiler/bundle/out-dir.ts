@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readOwnership, TOOL_DIR } from './ownership.js';
+import { sourceDirList, type SourceDirs } from '../build/source-dirs.js';
 
 /** An output directory that must not be written: a usage error (exit 2), never a diagnostic. */
 export class OutDirError extends Error {
@@ -19,23 +20,24 @@ export interface OutDirPlace {
   root: string;
   outDir: string;
   homeDir: string;
+  sourceDirs: SourceDirs;
   /** Write into a non-empty directory that is not a bundle (nothing in it is deleted). */
   forceOut: boolean;
 }
 
 /** Throws `OutDirError` naming why `outDir` may not be written. */
-export function assertWritableOutDir({ root, outDir, homeDir, forceOut }: OutDirPlace): void {
-  const problem = outDirProblem(root, outDir, homeDir, forceOut);
-  if (problem !== null) throw new OutDirError(`--out ${outDir}: ${problem}`);
+export function assertWritableOutDir(place: OutDirPlace): void {
+  const problem = outDirProblem(place);
+  if (problem !== null) throw new OutDirError(`--out ${place.outDir}: ${problem}`);
 }
 
-function outDirProblem(root: string, outDir: string, homeDir: string, forceOut: boolean): string | null {
+function outDirProblem({ root, outDir, homeDir, sourceDirs, forceOut }: OutDirPlace): string | null {
   const out = realish(outDir);
   const realRoot = realish(root);
   if (out === path.parse(out).root) return 'is the file system root; name a directory of its own (default: dist)';
   if (out === realRoot) return 'is the project root: writing there would prune the sources; use a directory of its own (default: dist)';
   if (isInside(out, realRoot)) return 'holds the project root; use a directory of its own inside it (default: dist)';
-  for (const sources of ['prompts', 'agents']) {
+  for (const sources of sourceDirList(sourceDirs)) {
     const dir = realish(path.join(root, sources));
     if (out === dir || isInside(dir, out)) return `is inside the sources (${sources}/); the bundle must live apart from them`;
   }

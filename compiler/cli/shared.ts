@@ -5,6 +5,7 @@ import { UsageError } from './usage-error.js';
 import type { CommonOptions } from './args.js';
 import type { CacheFact } from '../cache-facts/cache-facts.js';
 import { DEFAULT_MODELS, type BuildOptions } from '../build/config.js';
+import { DEFAULT_SOURCE_DIRS, sourceDirList, type SourceDirs } from '../build/source-dirs.js';
 import { findConfigFile } from '../config/find-config.js';
 import type { Diagnostic } from '../diagnostics/diagnostics.js';
 import { formatGithub, formatHuman, formatJson } from '../diagnostics/format.js';
@@ -25,8 +26,10 @@ export class ConfigError extends Error {
  */
 export async function toBuildOptions(o: CommonOptions): Promise<Partial<BuildOptions> & { root: string }> {
   const root = path.resolve(o.root);
-  requireProject(root);
-  return { outDir: path.join(root, 'dist'), ...(await configOptions(root, o)), root, ...(await flagOptions(root, o)) };
+  if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--root ${root}: no such directory`);
+  const fromConfig = await configOptions(root, o);
+  requireProject(root, fromConfig.sourceDirs ?? DEFAULT_SOURCE_DIRS);
+  return { outDir: path.join(root, 'dist'), ...fromConfig, root, ...(await flagOptions(root, o)) };
 }
 
 async function configOptions(root: string, o: CommonOptions): Promise<Partial<BuildOptions>> {
@@ -82,11 +85,10 @@ async function readCacheFacts(file: string): Promise<CacheFact[]> {
   }
 }
 
-/** A root that does not exist, or holds neither `prompts/` nor `agents/`, is a wrong argument, not an empty project. */
-function requireProject(root: string): void {
-  if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--root ${root}: no such directory`);
-  if (!['prompts', 'agents'].some((dir) => fs.statSync(path.join(root, dir), { throwIfNoEntry: false })?.isDirectory())) {
-    throw new UsageError(`--root ${root}: nothing to build (no prompts/ or agents/ directory)`);
+/** A root that holds neither source folder is a wrong argument, not an empty project. */
+function requireProject(root: string, dirs: SourceDirs): void {
+  if (!sourceDirList(dirs).some((dir) => fs.statSync(path.join(root, dir), { throwIfNoEntry: false })?.isDirectory())) {
+    throw new UsageError(`--root ${root}: nothing to build (no ${dirs.prompts}/ or ${dirs.agents}/ directory)`);
   }
 }
 

@@ -9,12 +9,20 @@ import { parseCacheFacts } from '../cache-facts/cache-facts-file.js';
 import type { CacheFact } from '../cache-facts/cache-facts.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
 import { keyPosition, type LoadedConfig } from './load-config.js';
+import type { ProjectConfig } from './define-config.js';
+import { DEFAULT_SOURCE_DIRS, normaliseSourceDir, sourceDirsProblem, type SourceDirs } from '../build/source-dirs.js';
 
 export function configBuildOptions(root: string, loaded: LoadedConfig): { options: Partial<BuildOptions>; diagnostics: Diagnostic[] } {
   const { config, file } = loaded;
   const diagnostics: Diagnostic[] = [];
   const options: Partial<BuildOptions> = {};
   if (config.out !== undefined) options.outDir = path.resolve(root, config.out);
+  if (config.sources !== undefined) {
+    const dirs = sourceDirs(config.sources);
+    const problem = sourceDirsProblem(dirs);
+    if (problem === null) options.sourceDirs = dirs;
+    else if (file !== null) diagnostics.push(diagnostic('config/invalid-value', relative(root, file), keyPosition(fs.readFileSync(file, 'utf8'), ['sources']), `sources: ${problem}`));
+  }
   if (config.models !== undefined) options.models = config.models;
   if (config.include?.maxDepth !== undefined) options.maxDepth = config.include.maxDepth;
   if (config.include?.maxBytes !== undefined) options.maxBytes = config.include.maxBytes;
@@ -35,6 +43,15 @@ export function configBuildOptions(root: string, loaded: LoadedConfig): { option
     }
   }
   return { options, diagnostics };
+}
+
+/** Validated already (validate-config.ts): each given folder normalises. */
+function sourceDirs(given: NonNullable<ProjectConfig['sources']>): SourceDirs {
+  const dir = (value: string | undefined, fallback: string): string => {
+    const normal = value === undefined ? null : normaliseSourceDir(value);
+    return normal?.ok ? normal.dir : fallback;
+  };
+  return { prompts: dir(given.prompts, DEFAULT_SOURCE_DIRS.prompts), agents: dir(given.agents, DEFAULT_SOURCE_DIRS.agents) };
 }
 
 function readFacts(root: string, value: string | readonly unknown[]): { ok: true; facts: CacheFact[] } | { ok: false; message: string } {

@@ -17,6 +17,8 @@ export type ConfigCacheFact = Partial<CacheFact> & Pick<CacheFact, 'provider' | 
 export interface ProjectConfig {
   /** Bundle directory, relative to the root (default `dist`). */
   out?: string;
+  /** Source folders, relative to the root: the prompt set (default `prompts`) and the agents (default `agents`; `.claude/agents` is where Claude Code reads them). */
+  sources?: { prompts?: string; agents?: string };
   /** Model ids every profile's static prefix is checked against. */
   models?: string[];
   /** Cache facts used before the built-in ones: a JSON file (relative to the root) or the facts themselves. */
@@ -34,7 +36,7 @@ export interface ProjectConfig {
   /** The default for files that do not say (`comments:` in frontmatter); `verbatim: true` always keeps. Default `strip`. */
   comments?: CommentPolicy;
   agents?: {
-    /** Globs, relative to `agents/`, of files that are not agents (`README.md`, `drafts/**`). */
+    /** Globs, relative to the agents folder, of files that are not agents (`README.md`, `drafts/**`). */
     ignore?: string[];
     /** The tools agents may name; when given, any other entry of `tools:` is a warning. */
     tools?: string[];

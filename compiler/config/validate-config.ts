@@ -6,6 +6,7 @@
 import { RULES } from '../diagnostics/diagnostics.js';
 import { closest } from '../diagnostics/did-you-mean.js';
 import type { ProjectConfig } from './define-config.js';
+import { normaliseSourceDir } from '../build/source-dirs.js';
 
 export interface ConfigProblem {
   rule: 'config/unknown-key' | 'config/invalid-value';
@@ -84,6 +85,12 @@ const constantValue: Check = (v, at, p) => {
   else if (v.includes('{{')) invalid(p, at, "a constant may not hold '{{'", 'constants are text; a value that varies per request is a dynamic input');
 };
 
+const sourceDir: Check = (v, at, p) => {
+  if (typeof v !== 'string' || v === '') return invalid(p, at, `must be a non-empty string, not ${shown(v)}`);
+  const normal = normaliseSourceDir(v);
+  if (!normal.ok) invalid(p, at, `${JSON.stringify(v)} ${normal.problem}`);
+};
+
 const RULE_IDS: readonly string[] = RULES;
 const ruleId: Check = (k, at, p) => {
   if (RULE_IDS.includes(k as string)) return;
@@ -93,6 +100,7 @@ const ruleId: Check = (k, at, p) => {
 
 const SCHEMA = object({
   out: string,
+  sources: object({ prompts: sourceDir, agents: sourceDir }),
   models: listOf(string),
   // Rows are checked where `--cache-facts` files are (cache-facts-file.ts), when the config is applied.
   cacheFacts: (v, at, p) => (typeof v === 'string' ? string(v, at, p) : listOf(() => {})(v, at, p)),

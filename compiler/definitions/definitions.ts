@@ -1,7 +1,8 @@
 /**
  * What each source file declares, read from its frontmatter and validated:
  * sections (`prompts/sections/**`), profiles (`prompts/profiles/*`) and
- * agents (`agents/**`). Every other `.md` under `prompts/` is a fragment.
+ * agents (`agents/**`), each folder where the project keeps it
+ * (build/source-dirs.ts). Every other `.md` under `prompts/` is a fragment.
  */
 import path from 'node:path';
 import type { CachePolicy } from '../runtime/manifest.js';
@@ -10,14 +11,16 @@ import { closest } from '../diagnostics/did-you-mean.js';
 import { FieldReader } from './frontmatter-fields.js';
 import { fileNameProblem, shownName } from './names.js';
 import type { Source } from '../markdown/source.js';
+import { DEFAULT_SOURCE_DIRS, type SourceDirs } from '../build/source-dirs.js';
 
 export type SourceRole = 'section' | 'profile' | 'agent' | 'fragment';
 
 /** The role of a root-relative path, from the authoring layout alone. */
-export function roleOf(rel: string): SourceRole {
-  if (rel.startsWith('prompts/sections/')) return 'section';
-  if (rel.startsWith('prompts/profiles/') && !rel.slice('prompts/profiles/'.length).includes('/')) return 'profile';
-  if (rel.startsWith('agents/')) return 'agent';
+export function roleOf(rel: string, dirs: SourceDirs = DEFAULT_SOURCE_DIRS): SourceRole {
+  const profiles = `${dirs.prompts}/profiles/`;
+  if (rel.startsWith(`${dirs.prompts}/sections/`)) return 'section';
+  if (rel.startsWith(profiles) && !rel.slice(profiles.length).includes('/')) return 'profile';
+  if (rel.startsWith(`${dirs.agents}/`)) return 'agent';
   return 'fragment';
 }
 

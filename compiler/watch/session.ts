@@ -19,6 +19,7 @@ import { validateManifest } from '../runtime/validate-manifest.js';
 import { assertWritableOutDir } from '../bundle/out-dir.js';
 import { writeBundle, type WrittenBundle } from '../bundle/write-bundle.js';
 import fsSync from 'node:fs';
+import { sourceDirList, type SourceDirs } from '../build/source-dirs.js';
 import { ignoredPaths, toFileChange } from './events.js';
 import { RebuildQueue } from './queue.js';
 
@@ -50,7 +51,7 @@ const DEBOUNCE_MS = 50;
 
 export async function startWatch(buildOptions: Partial<BuildOptions> & { root: string }, onEvent: (event: WatchEvent) => void): Promise<WatchSession> {
   let compiler: Compiler | null = await createCompiler(buildOptions);
-  const { root, outDir, cacheDir, extensions } = compiler.options;
+  const { root, outDir, cacheDir, extensions, sourceDirs } = compiler.options;
   assertWritableOutDir(compiler.options);
   let gone = false;
   let previous = await readManifest(outDir);
@@ -61,13 +62,13 @@ export async function startWatch(buildOptions: Partial<BuildOptions> & { root: s
     const started = performance.now();
     if (gone) return;
     try {
-      if (!isProject(root)) return rootGone();
+      if (!isProject(root, sourceDirs)) return rootGone();
       compiler ??= await createCompiler(buildOptions);
       const result = await compiler.build(changes);
       const bundle = result.bundle;
       if (bundle) {
         // Sources deleted while the build ran: an emptied tree must not replace the last good bundle.
-        if (!isProject(root)) return rootGone();
+        if (!isProject(root, sourceDirs)) return rootGone();
         written = (await writeBundle(outDir, bundle.files, written, compiler.options)).state;
       }
       const diff = bundle && previous ? diffManifests(previous, bundle.manifest) : null;
@@ -114,8 +115,8 @@ export async function startWatch(buildOptions: Partial<BuildOptions> & { root: s
 }
 
 /** The root still exists and holds sources: what `build` needs, checked again before each write. */
-function isProject(root: string): boolean {
-  return ['prompts', 'agents'].some((dir) => fsSync.statSync(path.join(root, dir), { throwIfNoEntry: false })?.isDirectory() === true);
+function isProject(root: string, dirs: SourceDirs): boolean {
+  return sourceDirList(dirs).some((dir) => fsSync.statSync(path.join(root, dir), { throwIfNoEntry: false })?.isDirectory() === true);
 }
 
 /** The manifest `dist/` holds, to say what the first build changed; null when there is none that can be read. */

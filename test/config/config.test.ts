@@ -212,3 +212,46 @@ describe('the config as build options (library)', () => {
     expect(result.manifest!.options!.targets).toEqual(['js']);
   });
 });
+
+describe('source folders', () => {
+  it('a config can keep the prompt set and the agents elsewhere, a dot-folder such as .claude/agents included', async () => {
+    const root = await tempDir('pb-config-');
+    await writeTree(root, {
+      'prompt-build.config.json': JSON.stringify({ sources: { prompts: './src/prompts/', agents: '.claude/agents' }, agents: { ignore: ['drafts/**'] } }),
+      'src/prompts/sections/intro.md': 'Hello.\n',
+      'src/prompts/profiles/default.md': '---\nsections: [intro]\ncacheWarning: false\n---\n',
+      'src/prompts/fragments/unused.md': 'Fragment.\n',
+      '.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: Reviews.\n---\nYou review.\n',
+      '.claude/agents/drafts/wip.md': '---\nname: wip\ndescription: Not yet.\n---\nDraft.\n',
+      '.claude/agents/.hidden/secret.md': '---\nname: secret\ndescription: Hidden.\n---\nHidden.\n',
+      // Where the default layout would look: not sources under this config.
+      'prompts/sections/stray.md': 'Stray.\n',
+      'agents/stray.md': '---\nname: stray\ndescription: Stray.\n---\nStray.\n',
+    });
+    const loaded = await loadConfig(root);
+    const { options, diagnostics } = configBuildOptions(root, loaded);
+    expect(diagnostics).toEqual([]);
+    const result = await buildProject({ root, cacheDir: null, write: false, ...options });
+    expect(result.diagnostics).toEqual([]);
+    expect(Object.keys(result.manifest!.agents)).toEqual(['reviewer']);
+    expect(result.manifest!.profiles.default!.sections.map((s) => s.source)).toEqual(['src/prompts/sections/intro.md']);
+    expect(Object.keys(result.manifest!.sources).sort()).toEqual(['.claude/agents/reviewer.md', 'src/prompts/fragments/unused.md', 'src/prompts/profiles/default.md', 'src/prompts/sections/intro.md']);
+    // The out directory may not be inside a configured source folder.
+    const run = await runCli(['build', '--root', root, '--no-cache', '--out', '.claude/agents/dist']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('is inside the sources (.claude/agents/)');
+  });
+
+  it('a folder outside the root, the root itself, or one folder for both is a positioned config error', async () => {
+    for (const [sources, message] of [
+      [{ prompts: '../elsewhere' }, 'sources.prompts: "../elsewhere" must be inside the root'],
+      [{ agents: '.' }, 'sources.agents: "." may not be the root itself'],
+      [{ prompts: 'src', agents: 'src/agents' }, 'sources: one source folder holds the other (src, src/agents)'],
+    ] as const) {
+      const root = await project({ 'prompt-build.config.json': JSON.stringify({ sources }, null, 2) });
+      const loaded = await loadConfig(root);
+      const found = [...loaded.diagnostics, ...configBuildOptions(root, loaded).diagnostics];
+      expect(found.map((d) => `${d.file}:${d.line}: ${d.rule}: ${d.message}`)).toEqual([expect.stringMatching(new RegExp(`^prompt-build\\.config\\.json:[23]: config/invalid-value: ${message.replace(/[.()"]/g, '\\$&')}$`))]);
+    }
+  });
+});
