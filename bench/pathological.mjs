@@ -35,6 +35,18 @@ export const SHAPES = {
     files: { 'prompts/profiles/p.md': PROFILE, 'prompts/sections/s.md': '- @../x.md\n'.repeat(95_000), 'prompts/x.md': 'x\n' },
     args: [],
   }),
+  /** One quoted paragraph continued by 1 MiB of lines without `>` (200,000 lazy lines): refused once their work passes the limit. */
+  '1 MiB of lazy continuation lines in a quote (refused)': () => ({
+    files: { 'prompts/profiles/p.md': PROFILE, 'prompts/sections/s.md': `> quote @../x.md\n${'lazy\n'.repeat(200_000)}`, 'prompts/x.md': 'x\n' },
+    args: [],
+    refused: 'source/too-many-lazy-lines',
+  }),
+  /** 130 quoted paragraphs of 1,500 lazy lines each (about 1 MiB): each well within the limit, their sum not. */
+  '1 MiB of lazy lines in many short quotes (refused)': () => ({
+    files: { 'prompts/profiles/p.md': PROFILE, 'prompts/sections/s.md': `> quote @../x.md\n${'lazy\n'.repeat(1_500)}\n`.repeat(130), 'prompts/x.md': 'x\n' },
+    args: [],
+    refused: 'source/too-many-lazy-lines',
+  }),
   /** `@../x.md ` over and over: 1 MiB of include tokens (116,000 includes). */
   '1 MiB of include tokens': () => includeTokens({ bytes: MiB - 4096 }),
   /** A chain of 1,000 fragments, each including the next (depth limit raised): its map lists 500,000 chain entries. */

@@ -15,7 +15,7 @@ import type { IncludeHost } from '../include/include.js';
 import { problemToDiagnostic, type ReadFailure } from '../markdown/source.js';
 import { isSource, type Loaded } from '../incremental/source-store.js';
 import { describeTextProblem } from '../markdown/text-check.js';
-import { nestingDiagnostic } from '../markdown/scan.js';
+import { scanLimitDiagnostic } from '../markdown/scan.js';
 
 /** What compiling one source needs besides the source. */
 export interface SourceStage {
@@ -35,7 +35,7 @@ export async function compileSource(rel: string, loaded: Loaded, stage: SourceSt
   }
   const source = loaded;
   const base = source.problems.map((p) => problemToDiagnostic(source, p));
-  const tooDeep = nestingDiagnostic(source);
+  const tooDeep = scanLimitDiagnostic(source);
   if (tooDeep) base.push(tooDeep);
   const { lookup } = stage;
   switch (role) {

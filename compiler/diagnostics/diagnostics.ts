@@ -34,6 +34,7 @@ export const RULES = [
   'source/not-a-file',
   'source/outside-root',
   'source/nesting-too-deep',
+  'source/too-many-lazy-lines',
   'template/syntax',
   'template/unknown-helper',
   'template/helper-form',

@@ -26,7 +26,7 @@ import { failureDiagnostic, type IncludeHost } from './include.js';
 import { loadGraph, type Graph, type Link, type Node, type TextPolicy } from './include-graph.js';
 import { chainThrough, NO_CHAIN, TextBuilder, type Chain, type TextSegment } from './expanded-text.js';
 import { lineIndexOf } from './line-index.js';
-import { nestingDiagnostic, type Directive } from '../markdown/scan.js';
+import { scanLimitDiagnostic, type Directive } from '../markdown/scan.js';
 import { problemToDiagnostic, type Source } from '../markdown/source.js';
 
 export type { TextSegment };
@@ -117,7 +117,7 @@ function expandGraph(top: Source, graph: Graph, host: IncludeHost): Expansion {
     for (const [offset, name] of node.constants ?? []) if (!Object.hasOwn(host.constants, name)) report.add(unknownConstant(source, offset, name, host.constants));
     if (node.source === top) return;
     for (const problem of source.problems) report.add(problemToDiagnostic(source, problem));
-    const tooDeep = nestingDiagnostic(source);
+    const tooDeep = scanLimitDiagnostic(source);
     if (tooDeep) report.add(tooDeep);
   };
   const nodeOf = (source: Source): Node => {

@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { IncludeLimits } from '../build/config.js';
 import { diagnostic, type Diagnostic, type RuleId } from '../diagnostics/diagnostics.js';
 import { lineIndexOf } from './line-index.js';
-import { nestingDiagnostic, type Directive, type Range } from '../markdown/scan.js';
+import { scanLimitDiagnostic, type Directive, type Range } from '../markdown/scan.js';
 import { makeSource, parseSource, rawFile, problemToDiagnostic, readTextFile, type ReadFailure, type Source } from '../markdown/source.js';
 import { describeTextProblem } from '../markdown/text-check.js';
 
@@ -186,7 +186,7 @@ async function collectInto(
   const raw = rawFile(real, real, read.bytes);
   const source = makeSource(raw, parseSource(raw.text, options.limits.extensions));
   for (const problem of source.problems) result.warnings.push({ ...problemToDiagnostic(source, problem), severity: 'warning' });
-  const tooDeep = nestingDiagnostic(source);
+  const tooDeep = scanLimitDiagnostic(source);
   if (tooDeep) result.warnings.push({ ...tooDeep, severity: 'warning' });
   for (const directive of source.scan.directives) {
     const problem = checkExtension(directive.path, options.limits.extensions);

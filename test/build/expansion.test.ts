@@ -212,3 +212,26 @@ describe('list nesting', () => {
     expect(errors(result.diagnostics).map((d) => `${d.rule} ${d.file}:${d.line}`)).toEqual(['source/nesting-too-deep prompts/deep.md:101']);
   });
 });
+
+describe('lazy continuation lines', () => {
+  it('past the work limit they are a diagnostic at the line that crossed it, not a tokenizer running for seconds', async () => {
+    // One quoted paragraph continued by 20,000 lines without `>`: micromark re-reads the paragraph for each (7 s unguarded).
+    const lazy = `> quote @../x.md\n${'lazy\n'.repeat(20_000)}`;
+    const root = await tree({ ...PROFILE, 'prompts/sections/s.md': `Intro.\n\n${lazy}`, 'prompts/x.md': 'x\n' });
+    const result = await buildProject({ root, cacheDir: null });
+    expect(result.written).toBeNull();
+    // 1 + 2 + … + n passes 30,000,000 at n = 7,746: the lazy line on line 3 + 7,746 of the file.
+    expect(errors(result.diagnostics).map((d) => `${d.rule} ${d.file}:${d.line}:${d.column}`)).toEqual(['source/too-many-lazy-lines prompts/sections/s.md:7749:1']);
+  });
+
+  it('a paragraph as long within the limit builds, and indented or quoted lines are no lazy work at all', async () => {
+    const root = await tree({
+      ...PROFILE,
+      'prompts/sections/s.md': `> quote @../x.md\n${'lazy\n'.repeat(2_000)}\n- item @../x.md\n${'  indented\n'.repeat(8_000)}\n${'> quoted\n'.repeat(8_000)}`,
+      'prompts/x.md': 'x\n',
+    });
+    const { text } = await staticText(root);
+    expect(text.startsWith('> quote x\nlazy\n')).toBe(true);
+    expect(text).toContain('- item x\n  indented\n');
+  });
+});
