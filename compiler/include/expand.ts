@@ -224,6 +224,8 @@ function expandGraph(top: Source, graph: Graph, host: IncludeHost): Expansion {
       stripped.bytes += bytes;
       const { source } = node;
       removed.push({ at: out.length, file: source.rel, line: lineIndexOf(source).lineOf(source.bodyOffset + edit.start), bytes });
+      out.noteRemovedComment(source.rel);
+      if ((stopped = overflows())) break;
       continue;
     }
     const child = enter(frame, edit.include.directive, edit.include.link);
@@ -271,7 +273,9 @@ class Reports {
   overflow(top: Source, crossing: Crossing, limit: number, mapLimit: number): void {
     if (crossing.map) {
       const chain = crossing.chain.join(' → ');
-      const note = 'each piece of the text lists, in the source map, the include chain it came through; include less deeply, or raise the limit (--max-expanded-bytes)';
+      const note =
+        'each piece of the text lists, in the source map, the include chain it came through, and each removed comment its position in the manifest; ' +
+        'include less deeply, or raise the limit (--max-expanded-bytes)';
       const message = `with its includes expanded, the text's source map goes over ${mapLimit} bytes (${MAP_BYTES_PER_BYTE} times the ${limit}-byte limit, or 1 MiB) in ${chain}`;
       if (typeof crossing.at === 'number') this.add(diagnostic('include/too-large-expanded', top.rel, lineIndexOf(top).positionAt(top.bodyOffset + crossing.at), message, { note }));
       else this.at(top, crossing.at, 'include/too-large-expanded', message, note);
