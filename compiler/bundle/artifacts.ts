@@ -4,13 +4,25 @@
  * token counts, and what the comment policy took out.
  */
 import type { CompiledText } from '../definitions/compile-text.js';
-import type { SectionEntry, SourceMap, TokenCount } from '../runtime/manifest.js';
+import type { SectionEntry, SourceMap, StrippedComments, TokenCount } from '../runtime/manifest.js';
 import type { TokenCounting } from '../tokens/token-counters.js';
 import { sha256, shortHash, stableStringify } from './hash.js';
 
-/** What the comment policy removed, when it removed anything: shown by `inspect`. */
-export function strippedComments({ stripped }: CompiledText): { stripped?: { comments: number; bytes: number } } {
-  return stripped.comments === 0 ? {} : { stripped: { ...stripped } };
+/**
+ * What the comment policy removed, when it removed anything: counted by
+ * `inspect`, marked where it was by `render --show-stripped`. Positions are
+ * UTF-8 byte offsets, as in the source map.
+ */
+export function strippedComments({ text, stripped }: CompiledText): { stripped?: StrippedComments } {
+  if (stripped.comments === 0) return {};
+  let bytes = 0;
+  let chars = 0;
+  const at = stripped.removed.map(({ at: offset, file, line, bytes: removed }) => {
+    bytes += Buffer.byteLength(text.slice(chars, offset));
+    chars = offset;
+    return { offset: bytes, file, line, bytes: removed };
+  });
+  return { stripped: { comments: stripped.comments, bytes: stripped.bytes, ...(at.length > 0 ? { at } : {}) } };
 }
 
 /** `<dir>/<name>.<hash8><ext>`: unchanged content never changes a file name. */

@@ -58,6 +58,8 @@ export interface RenderOptions {
   cwd: string | undefined;
   bundle: string | undefined;
   json: boolean;
+  /** Mark where comments were removed from each part. */
+  showStripped: boolean;
 }
 
 export type Command =
@@ -152,6 +154,7 @@ export function toCommand(name: string, raw: ParsedValues, positionals: readonly
           cwd: str('cwd'),
           bundle: str('bundle'),
           json: bool('json'),
+          showStripped: bool('show-stripped'),
         },
       };
     case 'inspect':

@@ -25,6 +25,8 @@ import { prefixEconomics, type PrefixEconomics } from '../cache-facts/cache-econ
 import { staticTokensFor } from '../tokens/counter-names.js';
 import type { CacheFact } from '../cache-facts/cache-facts.js';
 import type { Diagnostic } from '../diagnostics/diagnostics.js';
+import { trimTrailingNewlines } from '../runtime/text.js';
+import { strippedParts, type PartStripped, type StrippedCandidate } from './stripped-parts.js';
 
 export interface AssembleOptions {
   bundleDir: string;
@@ -44,6 +46,8 @@ export interface AssembleOptions {
   /** Models to say, for the profile's static prefix, whether it is cached and what it costs. */
   models?: readonly string[];
   cacheFacts?: readonly CacheFact[];
+  /** Say, per part, where the comment policy removed comments (`render --show-stripped`). */
+  showStripped?: boolean;
 }
 
 export interface AssembledPrompt {
@@ -59,6 +63,8 @@ export interface AssembledPrompt {
   /** Per model: is that static prefix cached, and its cost cold and warm (empty without a profile's prefix). */
   cache: PrefixEconomics[];
   warnings: Diagnostic[];
+  /** With `showStripped`: per part of `system`, what the comment policy removed from it (null: nothing, or not one of the bundle's texts). */
+  stripped?: Array<PartStripped | null>;
 }
 
 /** The name `coordinator` is both the coordinator mode and the profile holding its prompt. */
@@ -93,7 +99,8 @@ export async function assemblePrompt(options: AssembleOptions): Promise<Assemble
     getDefaultSystemPrompt: () => getSystemPrompt(bundle, { profile: profileName, mode, context, cache }),
   });
 
-  const coordinatorPrompt = options.coordinator ? await staticProfile(bundle, COORDINATOR_PROFILE, { ...env, ...options.context }) : undefined;
+  const coordinatorContext = { ...env, ...options.context };
+  const coordinatorPrompt = options.coordinator ? await staticProfile(bundle, COORDINATOR_PROFILE, coordinatorContext) : undefined;
   const effective = buildEffectiveSystemPrompt({
     overrideSystemPrompt: options.overrideSystemPrompt,
     coordinatorSystemPrompt: coordinatorPrompt,
@@ -124,7 +131,49 @@ export async function assemblePrompt(options: AssembleOptions): Promise<Assemble
     staticTokens: manifestProfile?.staticTokens ?? null,
     cache: manifestProfile ? (options.models ?? []).map((model) => prefixEconomics(model, staticTokensFor(manifestProfile, model), options.cacheFacts)) : [],
     warnings: parts.warnings,
+    ...(options.showStripped
+      ? { stripped: strippedParts(system, await strippedCandidates(bundle, options, { profile: profileName, context, coordinatorContext })) }
+      : {}),
   };
+}
+
+/**
+ * Every text this prompt may hold, with what the comment policy removed
+ * from it: the profile's sections (and the coordinator profile's in
+ * coordinator mode), the agent's prompt, alone or under the proactive
+ * heading, and the texts given on the command line (which lost nothing).
+ */
+async function strippedCandidates(
+  bundle: Bundle,
+  options: AssembleOptions,
+  s: { profile: string; context: Record<string, unknown>; coordinatorContext: Record<string, unknown> },
+): Promise<StrippedCandidate[]> {
+  const candidates: StrippedCandidate[] = [];
+  const fromProfile = async (name: string, context: Record<string, unknown>): Promise<void> => {
+    const loaded = bundle.profiles.get(name);
+    for (const section of bundle.manifest.profiles[name]?.sections ?? []) {
+      const { stripped } = section;
+      if (section.kind === 'static') {
+        // The loaded bundle keeps static texts by profile, not by artifact (and without the empty ones): read again.
+        const text = trimTrailingNewlines(await fs.readFile(path.join(options.bundleDir, section.file), 'utf8'));
+        candidates.push({ kind: 'text', text, stripped });
+        continue;
+      }
+      // As labelParts does: rendering again is pure, and gives the text this section printed.
+      const text = loaded?.dynamicSections.find((d) => d.name === section.name)?.render(context)?.replace(/\n+$/, '');
+      if (text) candidates.push({ kind: 'template', text, template: section.template, stripped });
+    }
+  };
+  await fromProfile(s.profile, s.context);
+  if (options.coordinator) await fromProfile(COORDINATOR_PROFILE, s.coordinatorContext);
+  const agent = options.agent === undefined ? undefined : bundle.agents.get(options.agent);
+  if (agent) {
+    const { stripped } = agent.definition;
+    candidates.push({ kind: 'text', text: agent.prompt, stripped });
+    candidates.push({ kind: 'text', prefix: `${CUSTOM_AGENT_INSTRUCTIONS_HEADING}\n`, text: agent.prompt, stripped });
+  }
+  for (const text of [options.overrideSystemPrompt, options.customSystemPrompt, options.appendSystemPrompt]) if (text !== undefined) candidates.push({ kind: 'text', text });
+  return candidates;
 }
 
 function agentText(bundle: Bundle, name: string): string {

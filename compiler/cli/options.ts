@@ -111,6 +111,7 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
       cwd: { type: 'string', describe: 'working directory the context providers look at' },
       bundle: { type: 'string', describe: 'bundle to load (default: the --out directory)' },
       json: { type: 'boolean', default: false },
+      'show-stripped': { type: 'boolean', default: false, describe: 'mark where the comment policy removed HTML comments (with --json: list them per part)' },
     },
   },
   inspect: {

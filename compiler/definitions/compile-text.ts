@@ -24,8 +24,8 @@ export interface CompiledText {
   /** Absolute paths whose change can change this output (the source itself included). */
   watched: string[];
   edges: Array<[string, string]>;
-  /** Block-level HTML comments the comment policy removed, and their UTF-8 bytes. */
-  stripped: { comments: number; bytes: number };
+  /** Block-level HTML comments the comment policy removed, their UTF-8 bytes, and where each was. */
+  stripped: Expansion['stripped'];
   diagnostics: Diagnostic[];
   /**
    * A dynamic section's template as its analysis parsed it, for code

@@ -37,6 +37,17 @@ export interface TemplateHit {
   offset: number;
 }
 
+/** A block-level HTML comment the comment policy removed. */
+export interface RemovedComment {
+  /** UTF-16 offset in the expanded text where it was (the manifest gives it in UTF-8 bytes). */
+  at: number;
+  /** Root-relative path of the file it is written in, and the 1-based line where it starts. */
+  file: string;
+  line: number;
+  /** UTF-8 bytes removed. */
+  bytes: number;
+}
+
 export interface Expansion {
   /** The expanded text; empty when it went over the expanded-size limit. */
   text: string;
@@ -52,8 +63,8 @@ export interface Expansion {
   edges: Array<[string, string]>;
   /** `{{` found in prose of any expanded file (offsets in that file's text), each once. */
   templates: TemplateHit[];
-  /** Block-level HTML comments removed, and their UTF-8 bytes. */
-  stripped: { comments: number; bytes: number };
+  /** Block-level HTML comments removed, their UTF-8 bytes, and each one in text order (none listed when `tooLarge`). */
+  stripped: { comments: number; bytes: number; removed: RemovedComment[] };
   diagnostics: Diagnostic[];
 }
 
@@ -107,6 +118,7 @@ function expandGraph(top: Source, graph: Graph, host: IncludeHost): Expansion {
   const edges = new Map<string, [string, string]>();
   const templates: TemplateHit[] = [];
   const stripped = { comments: 0, bytes: 0 };
+  const removed: RemovedComment[] = [];
   const visited = new Set<Node>();
   const visit = (node: Node): void => {
     if (visited.has(node)) return;
@@ -192,7 +204,11 @@ function expandGraph(top: Source, graph: Graph, host: IncludeHost): Expansion {
       out.copy(node, frame.cursor, node.source.body.length, frame.chain);
       stack.pop();
       onStack.delete(node.source.path);
-      if (stack.length > 0) out.dropFinalNewline(frame.start);
+      if (stack.length > 0) {
+        out.dropFinalNewline(frame.start);
+        // A comment removed just before that newline now sits at the text's new end, not past it.
+        for (let i = removed.length - 1; i >= 0 && removed[i]!.at > out.length; i--) removed[i]!.at = out.length;
+      }
       if ((stopped = overflows())) break;
       continue;
     }
@@ -203,8 +219,13 @@ function expandGraph(top: Source, graph: Graph, host: IncludeHost): Expansion {
     if (!edit.include) {
       if (edit.value !== undefined) out.insert(node, edit.start, edit.value, frame.chain);
       if (edit.trim || edit.value !== undefined) continue;
+      const bytes = Buffer.byteLength(node.source.body.slice(edit.start, edit.end));
       stripped.comments++;
-      stripped.bytes += Buffer.byteLength(node.source.body.slice(edit.start, edit.end));
+      stripped.bytes += bytes;
+      const { source } = node;
+      removed.push({ at: out.length, file: source.rel, line: lineIndexOf(source).lineOf(source.bodyOffset + edit.start), bytes });
+      out.noteRemovedComment(source.rel);
+      if ((stopped = overflows())) break;
       continue;
     }
     const child = enter(frame, edit.include.directive, edit.include.link);
@@ -227,7 +248,7 @@ function expandGraph(top: Source, graph: Graph, host: IncludeHost): Expansion {
     watched: [...watched].sort(),
     edges: [...edges.values()],
     templates,
-    stripped,
+    stripped: { ...stripped, removed: tooLarge ? [] : removed },
     diagnostics: report.diagnostics,
   };
 }
@@ -252,7 +273,9 @@ class Reports {
   overflow(top: Source, crossing: Crossing, limit: number, mapLimit: number): void {
     if (crossing.map) {
       const chain = crossing.chain.join(' → ');
-      const note = 'each piece of the text lists, in the source map, the include chain it came through; include less deeply, or raise the limit (--max-expanded-bytes)';
+      const note =
+        'each piece of the text lists, in the source map, the include chain it came through, and each removed comment its position in the manifest; ' +
+        'include less deeply, or raise the limit (--max-expanded-bytes)';
       const message = `with its includes expanded, the text's source map goes over ${mapLimit} bytes (${MAP_BYTES_PER_BYTE} times the ${limit}-byte limit, or 1 MiB) in ${chain}`;
       if (typeof crossing.at === 'number') this.add(diagnostic('include/too-large-expanded', top.rel, lineIndexOf(top).positionAt(top.bodyOffset + crossing.at), message, { note }));
       else this.at(top, crossing.at, 'include/too-large-expanded', message, note);

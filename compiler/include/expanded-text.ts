@@ -40,7 +40,7 @@ export class TextBuilder {
   bytes = 0;
   /** Body offset, in the file of the slice that did it, of the character that last took the size over the limit. */
   crossedAt = 0;
-  /** About the size of the source map as pretty JSON. */
+  /** About the size of the source map as pretty JSON, with the positions of removed comments the manifest lists. */
   mapBytes = 0;
   private readonly parts: string[] = [];
 
@@ -70,6 +70,16 @@ export class TextBuilder {
     const before = this.bytes;
     this.bytes += bytes;
     return before <= this.limit && this.bytes > this.limit;
+  }
+
+  /**
+   * A comment removed from `file`: no text, but a position in the manifest.
+   * Counted with the map, so that a comment-only fragment included a million
+   * times cannot make a manifest of a hundred megabytes from an empty text.
+   */
+  noteRemovedComment(file: string): void {
+    // Its keys, braces and numbers (about 80 bytes), its file.
+    this.mapBytes += 80 + file.length;
   }
 
   /** Drops the text's last character if it is a newline written since `since`. */

@@ -28,8 +28,8 @@ interface TextEntry {
   tokenCounts?: Record<string, TokenCount>;
   /** Root-relative path of the source file the text is written in. */
   source: string;
-  /** Block-level HTML comments the comment policy removed from the text, and their UTF-8 bytes; absent when none were. */
-  stripped?: { comments: number; bytes: number };
+  /** Block-level HTML comments the comment policy removed from the text; absent when none were. */
+  stripped?: StrippedComments;
   /** Line of `source` where the text starts. */
   line: number;
   /**
@@ -37,6 +37,33 @@ interface TextEntry {
    * absent when the text is one unbroken piece of `source` from `line` on.
    */
   map?: string;
+}
+
+/** What the comment policy removed from one text: the count, the UTF-8 bytes, and where each comment was. */
+export interface StrippedComments {
+  comments: number;
+  bytes: number;
+  /**
+   * Each removed comment, in text order (by `offset`). Additive: absent in
+   * bundles built before positions were recorded, so the schema version stays.
+   */
+  at?: StrippedComment[];
+}
+
+export interface StrippedComment {
+  /**
+   * UTF-8 byte offset in the emitted text (the artifact: the static text or
+   * agent prompt, or a dynamic section's template source), as in
+   * `SourceMapSegment`: what came before the comment ends here, what came
+   * after it starts here.
+   */
+  offset: number;
+  /** Root-relative path of the file the comment is written in: an included fragment names itself. */
+  file: string;
+  /** 1-based line in `file` where the comment starts. */
+  line: number;
+  /** UTF-8 bytes removed: the comment with its line break, and the blank line after it when it stood between blank lines. */
+  bytes: number;
 }
 
 export interface StaticSectionEntry extends TextEntry {

@@ -137,6 +137,14 @@ describe('the expanded-size guard', () => {
     expect(d!.message).toContain('prompts/sections/s.md → prompts/fragments/f0.md → prompts/fragments/f1.md →');
   });
 
+  it('bounds the removed comments’ positions with the map: a comment-only fragment adds no text, but a position each', async () => {
+    // 20 includes of 1,000 comments: a 20-byte text, and 20,000 positions (about 2 MB in the manifest) — over the map's 1 MiB floor.
+    const files = { ...PROFILE, 'prompts/sections/s.md': `${Array.from({ length: 20 }, () => '@../fragments/notes.md').join(' ')}\n`, 'prompts/fragments/notes.md': '<!-- note -->\n'.repeat(1000) };
+    const result = await buildProject({ root: await tree(files), cacheDir: null, maxExpandedBytes: 1000 });
+    expect(errors(result.diagnostics).map((d) => d.rule)).toEqual(['include/too-large-expanded']);
+    expect(errors(result.diagnostics)[0]!.message).toContain('source map goes over 1048576 bytes');
+  });
+
   it('the CLI takes --max-expanded-bytes', async () => {
     const root = await tree(fanOut(3, 10));
     const run = await runCli(['build', '--root', root, '--no-cache', '--max-expanded-bytes', '5000']);

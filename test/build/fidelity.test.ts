@@ -58,8 +58,15 @@ describe('fidelity at the edges', () => {
     expect(sectionText(result, 'stripped')).toBe('A.\n\nB.\n\n');
     const [kept, stripped] = result.bundle!.manifest.profiles.p!.sections;
     expect(kept!.stripped).toBeUndefined();
-    // Each comment goes with the blank line after it, as a block does.
-    expect(stripped!.stripped).toEqual({ comments: 2, bytes: Buffer.byteLength('A.\n\n<!-- one -->\n\nB.\n\n<!-- two, longer -->\n') - Buffer.byteLength('A.\n\nB.\n\n') });
+    // Each comment goes with the blank line after it, as a block does; each is listed where it was, in the text and in its file.
+    expect(stripped!.stripped).toEqual({
+      comments: 2,
+      bytes: Buffer.byteLength('A.\n\n<!-- one -->\n\nB.\n\n<!-- two, longer -->\n') - Buffer.byteLength('A.\n\nB.\n\n'),
+      at: [
+        { offset: 'A.\n\n'.length, file: 'prompts/sections/stripped.md', line: 3, bytes: '<!-- one -->\n\n'.length },
+        { offset: 'A.\n\nB.\n\n'.length, file: 'prompts/sections/stripped.md', line: 7, bytes: '<!-- two, longer -->\n'.length },
+      ],
+    });
   });
 
   it('the project default keep (stripComments: false) is overridden by a file’s comments: strip', async () => {

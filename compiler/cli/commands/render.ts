@@ -8,6 +8,7 @@ import type { CommonOptions, RenderOptions } from '../args.js';
 import { assemblePrompt, SelectionError, type AssembledPrompt } from '../assemble-prompt.js';
 import type { Io } from '../io.js';
 import { cacheSettings } from '../shared.js';
+import { headingMarkers, markText } from '../stripped-markers.js';
 import { UsageError } from '../usage-error.js';
 
 export async function runRender(options: CommonOptions, render: RenderOptions, io: Io): Promise<number> {
@@ -32,6 +33,7 @@ export async function runRender(options: CommonOptions, render: RenderOptions, i
       overrideSystemPrompt: render.overrideSystemPrompt,
       context: await readContext(render.context),
       cwd: path.resolve(render.cwd ?? process.cwd()),
+      showStripped: render.showStripped,
       ...(await cacheSettings(options)),
     });
   } catch (error) {
@@ -66,7 +68,13 @@ async function readContext(file: string | undefined): Promise<Record<string, unk
 }
 
 function toJson(a: AssembledPrompt): string {
-  return JSON.stringify({ system: a.system, blocks: a.blocks, userContext: a.userContext, systemContext: a.systemContext, cache: a.cache }, null, 2);
+  const json = { system: a.system, blocks: a.blocks, userContext: a.userContext, systemContext: a.systemContext, cache: a.cache };
+  return JSON.stringify(a.stripped ? { ...json, stripped: strippedJson(a) } : json, null, 2);
+}
+
+/** `--show-stripped --json`: one entry per part that lost comments, by its index in `system`. */
+function strippedJson(a: AssembledPrompt) {
+  return (a.stripped ?? []).flatMap((stripped, part) => (stripped === null ? [] : [{ part, label: a.labels[part]!, ...stripped }]));
 }
 
 function cacheNote(e: PrefixEconomics): string {
@@ -85,7 +93,9 @@ function toHuman(a: AssembledPrompt, color: boolean): string {
       out.push(c.yellow(`════ dynamic boundary${size} ════`));
       return;
     }
-    out.push(c.cyan(`── ${label} ──`), part);
+    const stripped = a.stripped?.[i] ?? null;
+    if (stripped === null) out.push(c.cyan(`── ${label} ──`), part);
+    else out.push(c.cyan(`── ${label} ──`), ...headingMarkers(stripped, c.dim), stripped.in === 'text' ? markText(part, stripped.at, c.dim) : part);
   });
   out.push('', c.bold('━━ user context (first user message) ━━'));
   for (const [key, value] of Object.entries(a.userContext)) out.push(c.cyan(`── ${key} ──`), value);
