@@ -51,6 +51,7 @@ describe('the import closure of prompt-build/context', () => {
     expect(files).toContain('runtime/context-wording.ts');
     expect(files.filter((f) => !f.startsWith('context/') && !f.startsWith('runtime/'))).toEqual([
       'build/config.ts',
+      'build/source-dirs.ts',
       'bundle/hash.ts',
       'diagnostics/diagnostics.ts',
       'include/include.ts',
