@@ -13,6 +13,7 @@ import { buildProject, RULES } from '../../../compiler/index.js';
 import { loadBundle } from '../../../compiler/runtime/index.js';
 import { REPO, tempDir, writeTree } from '../../helpers/tree.js';
 import { hostileTree, type HostileTree } from './generate.js';
+import { generatedCases } from '../../helpers/scale.js';
 
 const BIN = path.join(REPO, 'lib/cli/bin.js');
 
@@ -109,6 +110,23 @@ export async function runAsProcess(index: number, previous: { dir: string; manif
 export function treeCount(suiteShare: number): number {
   const asked = Number(process.env.HOSTILE_TREES);
   return Number.isSafeInteger(asked) && asked > 0 ? Math.ceil(asked / 4) : suiteShare;
+}
+
+/**
+ * The tests of one of the two files that share the CLI sample (50 processes
+ * each, 100 in all; `PB_TEST_SCALE` runs more), taken from past the trees
+ * the in-process run covers, so the sample adds shapes rather than repeating them.
+ */
+export function hostileCliHalf(half: number): void {
+  const count = generatedCases(50);
+  const first = 100_000 + half * count;
+  describe('hostile trees through the CLI', () => {
+    it(`trees ${first}–${first + count - 1} each exit 0, 1 or 2 with no stack trace and leave the previous bundle loadable`, async () => {
+      const previous = await previousBundle();
+      // Two at a time: as many as this machine has cores.
+      for (let i = first; i < first + count; i += 2) await Promise.all([runAsProcess(i, previous), ...(i + 1 < first + count ? [runAsProcess(i + 1, previous)] : [])]);
+    }, 600_000);
+  });
 }
 
 /** The tests of one of the four files that share the in-process trees (so vitest runs them on both workers). */
