@@ -81,6 +81,39 @@ describe.skipIf(!canMount)('a file system that refuses the write (needs mount: t
   });
 });
 
+describe('permission denied', () => {
+  it('an out dir the user may not write: output/write-failed (EACCES), exit 1, no temporaries, the bundle untouched', async () => {
+    const root = await copyFixture('build/ok-basic');
+    const out = path.join(root, 'dist');
+    expect((await runCli(['build', '--root', root, '--no-cache'])).code).toBe(0);
+    const before = await readTree(out);
+    await fs.appendFile(path.join(root, 'prompts/sections/intro.md'), '\nChanged.\n');
+    // Root writes anywhere: it builds as `nobody`, the tree readable to it and the bundle still root's. Anyone else: the bundle made read-only.
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) await chmodTree(root, 0o755, 0o644);
+    else await chmodTree(out, 0o555, 0o444);
+    const run = await runCli(['build', '--root', root, '--no-cache'], asRoot ? { uid: 65534, gid: 65534, env: { HOME: root } } : {});
+    if (!asRoot) await chmodTree(out, 0o755, 0o644);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/error output\/write-failed: .*permission denied \(EACCES\)/);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    const after = await readTree(out);
+    noTemporaries(after);
+    expect(after).toEqual(before);
+    await loadBundle(out);
+  });
+});
+
+/** Sets the mode of `dir` and of every folder and file under it. */
+async function chmodTree(dir: string, folders: number, files: number): Promise<void> {
+  await fs.chmod(dir, folders);
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    const child = path.join(dir, entry.name);
+    if (entry.isDirectory()) await chmodTree(child, folders, files);
+    else if (entry.isFile()) await fs.chmod(child, files);
+  }
+}
+
 describe('names the system refuses', () => {
   it('an out path with a component over 255 bytes: output/write-failed (ENAMETOOLONG), exit 1', async () => {
     const root = await copyFixture('build/ok-basic');

@@ -18,6 +18,8 @@ import path from 'node:path';
 export default async function setup(): Promise<() => Promise<void>> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'pb-test-run-'));
   const inMemory = mountTmpfs(root);
+  // Others may pass through (not list): a test that runs the CLI as another user, so that permissions bite even for root, opens its own tree to it.
+  await fs.chmod(root, 0o711);
   process.env.TMPDIR = root; // read by os.tmpdir() in test workers and in the CLI processes they start
   return async () => {
     if (inMemory) execFileSync('umount', ['-l', root], { stdio: 'ignore' });
@@ -30,7 +32,7 @@ function mountTmpfs(dir: string): boolean {
   if (process.platform !== 'linux' || process.getuid?.() !== 0 || process.env.PB_TEST_DISK === '1') return false;
   try {
     // Sized for the largest trees the suite writes at once, far below this machine's memory; pages are used only as files fill them.
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4g,mode=0700', 'tmpfs', dir], { stdio: 'ignore' });
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4g,mode=0711', 'tmpfs', dir], { stdio: 'ignore' });
     return true;
   } catch {
     return false;
