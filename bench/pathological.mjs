@@ -47,6 +47,17 @@ export const SHAPES = {
     args: [],
     refused: 'source/too-many-lazy-lines',
   }),
+  /** 250,000 `*a*` pairs in one paragraph with an include: refused past the emphasis limit (micromark's splices: minutes). */
+  '1 MiB of emphasis in one paragraph (refused)': () => ({
+    files: { 'prompts/profiles/p.md': PROFILE, 'prompts/sections/s.md': `See @../x.md ${'*a* '.repeat(250_000)}\n`, 'prompts/x.md': 'x\n' },
+    args: [],
+    refused: 'source/too-much-markup',
+  }),
+  /** A million characters without white space: the token counters count the run in slices (whole, its merging took minutes). */
+  '1 MiB without white space': () => ({
+    files: { 'prompts/profiles/p.md': PROFILE, 'prompts/sections/s.md': `${'[a'.repeat(500_000)}\n` },
+    args: ['--model', 'gpt-4o'],
+  }),
   /** `@../x.md ` over and over: 1 MiB of include tokens (116,000 includes). */
   '1 MiB of include tokens': () => includeTokens({ bytes: MiB - 4096 }),
   /** A chain of 1,000 fragments, each including the next (depth limit raised): its map lists 500,000 chain entries. */

@@ -15,6 +15,7 @@ import { blockCuts } from './block-cuts.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
 import { lineIndexOf } from '../include/line-index.js';
 import { markdownParser, proseOf, type Range } from './prose.js';
+import { limitPassed, MAX_LIST_NESTING, startWork, type ScanLimit, type ScanWork } from './scan-limits.js';
 
 export interface Directive {
   /** Body offsets of the token `@path` (end exclusive). */
@@ -33,31 +34,12 @@ export interface Scan {
   /** Offsets of `{{` in text nodes (template expressions in prose); in a dynamic section's body, all of them. */
   templates: number[];
   /**
-   * Where lists first nest deeper than `MAX_LIST_NESTING`: the part holding
-   * it was not tokenized (micromark's work per line grows with the square of
-   * the depth: 1 MiB of one list 720 levels deep took 15 s). A diagnostic.
+   * The first part that was too costly to tokenize (lists nested too deep,
+   * too many lazy lines, too much inline markup: scan-limits.ts), left out.
+   * A diagnostic.
    */
-  tooDeep?: number;
-  /**
-   * Where the body's lazy continuation lines (a line that continues a
-   * paragraph inside a block quote or list item without its `>` or its
-   * indent) first went over `MAX_LAZY_WORK`: that part and the later ones
-   * with lazy lines were not tokenized. micromark scans the whole paragraph
-   * back for each lazy line, so n of them cost n² (20,000 after one `> `
-   * line: 7 s). A diagnostic.
-   */
-  tooLazy?: number;
+  limit?: ScanLimit;
 }
-
-/** Deepest list nesting the scanner tokenizes; markdown-it's `maxNesting` is 100 too. */
-export const MAX_LIST_NESTING = 100;
-
-/**
- * Work allowed for lazy continuation lines in one body, in lines scanned
- * back (each lazy line costs the lines of its paragraph so far): about a
- * second here, the cost of one paragraph with 7,700 lazy lines.
- */
-export const MAX_LAZY_WORK = 30_000_000;
 
 const CANDIDATE_PREFIX = /^(\.{1,2}\/|~\/|\/)/;
 
@@ -107,16 +89,15 @@ export function scanBody(body: string, extensions: readonly string[], { proseTem
     scanPart(body, 0, body.length, extensions, proseTemplates, scan, markdownParser());
   } else if (mayHoldFinds(body, extensions, proseTemplates)) {
     const parser = markdownParser();
-    const lazy = { work: 0 };
+    const work = startWork();
     let from = 0;
     for (const to of [...blockCuts(body), body.length]) {
-      if (mayHoldFinds(body.slice(from, to), extensions, proseTemplates)) scanPart(body, from, to, extensions, proseTemplates, scan, parser, lazy);
+      if (mayHoldFinds(body.slice(from, to), extensions, proseTemplates)) scanPart(body, from, to, extensions, proseTemplates, scan, parser, work);
       from = to;
     }
   }
   if (!proseTemplates) scan.templates = allIndexes(body, '{{');
-  const limited = scan.tooDeep !== undefined || scan.tooLazy !== undefined;
-  return scan.directives.length + scan.comments.length + scan.templates.length === 0 && !limited ? EMPTY_SCAN : scan;
+  return scan.directives.length + scan.comments.length + scan.templates.length === 0 && scan.limit === undefined ? EMPTY_SCAN : scan;
 }
 
 /** Tokenizes `body[from, to)` alone and adds what its prose holds, at body offsets. */
@@ -128,16 +109,11 @@ function scanPart(
   proseTemplates: boolean,
   scan: Scan,
   parser: ReturnType<typeof markdownParser>,
-  lazy: { work: number } = { work: 0 },
+  work: ScanWork = startWork(),
 ): void {
-  const tooDeep = deeperThan(body, from, to, MAX_LIST_NESTING);
-  if (tooDeep !== null) {
-    scan.tooDeep ??= tooDeep;
-    return;
-  }
-  const overLazy = lazyWorkOver(body, from, to, lazy);
-  if (overLazy !== null) {
-    scan.tooLazy ??= overLazy;
+  const limit = limitPassed(body, from, to, work);
+  if (limit !== null) {
+    scan.limit ??= limit;
     return;
   }
   const { texts, blockHtml } = proseOf(body.slice(from, to), parser);
@@ -145,89 +121,28 @@ function scanPart(
   for (const html of blockHtml) if (isPureComment(html.value)) scan.comments.push(commentRemoval(body, from + html.start, from + html.end));
 }
 
-/** The diagnostic of a file with a part too costly to scan (lists nested too deep, too many lazy lines), if it has one. */
+/** The diagnostic of a file with a part too costly to scan, if it has one. */
 export function scanLimitDiagnostic(file: { rel: string; text: string; bodyOffset: number; scan: Scan }): Diagnostic | null {
-  const { tooDeep, tooLazy } = file.scan;
-  if (tooDeep !== undefined && (tooLazy === undefined || tooDeep <= tooLazy)) {
-    const at = lineIndexOf(file).positionAt(file.bodyOffset + tooDeep);
-    return diagnostic('source/nesting-too-deep', file.rel, at, `lists nest deeper than ${MAX_LIST_NESTING} levels here`, {
-      note: "the Markdown tokenizer's work on a line grows with the square of its depth, so this block is not read for includes and templates; flatten the list",
-    });
+  const { limit } = file.scan;
+  if (limit === undefined) return null;
+  const at = lineIndexOf(file).positionAt(file.bodyOffset + limit.at);
+  const unread = 'so this block is not read for includes and templates';
+  switch (limit.kind) {
+    case 'nesting':
+      return diagnostic('source/nesting-too-deep', file.rel, at, `lists nest deeper than ${MAX_LIST_NESTING} levels here`, {
+        note: `the Markdown tokenizer's work on a line grows with the square of its depth, ${unread}; flatten the list`,
+      });
+    case 'lazy-lines':
+      return diagnostic('source/too-many-lazy-lines', file.rel, at, 'too many lazy continuation lines in block quotes or list items, from here on', {
+        note:
+          `each line that continues a quoted or listed paragraph without its \`>\` or indent makes the Markdown tokenizer re-read the paragraph, ${unread}; ` +
+          'start those lines with `>` (or indent them under the item), or break the paragraph with blank lines',
+      });
+    case 'inline-markup':
+      return diagnostic('source/too-much-markup', file.rel, at, 'too many emphasis markers (`*`, `_`) or brackets (`[`, `<`) in this paragraph or file', {
+        note: `the Markdown tokenizer's work grows with the square of the emphasis markers in a paragraph, and its memory with the open brackets, ${unread}; break the paragraph with blank lines, or put such text in a fenced code block`,
+      });
   }
-  if (tooLazy === undefined) return null;
-  const at = lineIndexOf(file).positionAt(file.bodyOffset + tooLazy);
-  return diagnostic('source/too-many-lazy-lines', file.rel, at, 'too many lazy continuation lines in block quotes or list items, from here on', {
-    note:
-      "each line that continues a quoted or listed paragraph without its `>` or indent makes the Markdown tokenizer re-read the paragraph, so this block is not read for includes and templates; " +
-      'start those lines with `>` (or indent them under the item), or break the paragraph with blank lines',
-  });
-}
-
-/**
- * Adds `body[from, to)`'s lazy-line work to `lazy.work`; the offset of the
- * line where the total first exceeds `MAX_LAZY_WORK`, else null. A line
- * opening a quote or list item starts a container paragraph; a later line
- * with neither `>`, a list marker nor indentation continues it lazily and
- * costs the paragraph's lines so far. Read off the lines, without following
- * code or HTML: an estimate of micromark's scans, never below them for the
- * shapes that are costly.
- */
-function lazyWorkOver(body: string, from: number, to: number, lazy: { work: number }): number | null {
-  let paragraph = 0; // lines of the current container paragraph, 0 outside one
-  for (let start = from; start < to; ) {
-    let end = body.indexOf('\n', start);
-    if (end === -1 || end > to) end = to;
-    let i = start;
-    while (i < end && body.charCodeAt(i) === 0x20) i++;
-    const indent = i - start;
-    const c = body.charCodeAt(i);
-    if (i === end || (i === end - 1 && c === 0x0d)) paragraph = 0; // blank: the paragraph ends
-    else if (c === 0x3e) paragraph++; // `>`: the quote goes on (not lazy), or starts
-    else if (indent < 4 && (LIST_MARKER.lastIndex = i, LIST_MARKER.test(body))) paragraph = 1; // a new item: a new flow
-    else if (paragraph > 0 && indent === 0) {
-      lazy.work += paragraph++;
-      if (lazy.work > MAX_LAZY_WORK) return start;
-    } else if (paragraph > 0) paragraph++;
-    start = end + 1;
-  }
-  return null;
-}
-
-const LIST_MARKER = /([-*+]|\d{1,9}[.)])(?:[ \t]+|(?=\n)|$)/y;
-
-/**
- * The offset of the first line of `body[from, to)` where list items nest
- * deeper than `limit`, or null. Nesting is read off indentation as
- * CommonMark reads it for well-formed lists — an item opens at its marker's
- * column and holds the lines indented to its content — without following
- * laziness or code: an estimate that a list as deep as the limit reaches.
- */
-function deeperThan(body: string, from: number, to: number, limit: number): number | null {
-  const open: number[] = []; // content columns of the open items
-  for (let start = from; start < to; ) {
-    let end = body.indexOf('\n', start);
-    if (end === -1 || end > to) end = to;
-    let i = start;
-    let column = 0;
-    for (; i < end; i++) {
-      const c = body.charCodeAt(i);
-      if (c === 0x20 || c === 0x3e) column++; // space, `>`
-      else if (c === 0x09) column += 4 - (column % 4);
-      else break;
-    }
-    if (i < end) {
-      while (open.length > 0 && column < open[open.length - 1]!) open.pop();
-      // `- - x` opens two items on one line.
-      for (LIST_MARKER.lastIndex = i; i < end && LIST_MARKER.test(body); i = LIST_MARKER.lastIndex) {
-        const width = LIST_MARKER.lastIndex - i;
-        column += width;
-        open.push(column);
-        if (open.length > limit) return start;
-      }
-    }
-    start = end + 1;
-  }
-  return null;
 }
 
 function allIndexes(text: string, needle: string): number[] {

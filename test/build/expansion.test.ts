@@ -243,3 +243,26 @@ describe('lazy continuation lines', () => {
     expect(text).toContain('- item x\n  indented\n');
   });
 });
+
+describe('inline markup', () => {
+  it('past the emphasis or bracket limit a paragraph is a diagnostic where it starts, not a tokenizer running for minutes', async () => {
+    // 40,000 `*a*` pairs in one paragraph: micromark splices its event list for each (over a minute unguarded).
+    const root = await tree({ ...PROFILE, 'prompts/sections/s.md': `Intro.\n\nSee @../x.md ${'*a* '.repeat(40_000)}\n`, 'prompts/x.md': 'x\n' });
+    const result = await buildProject({ root, cacheDir: null });
+    expect(result.written).toBeNull();
+    expect(errors(result.diagnostics).map((d) => `${d.rule} ${d.file}:${d.line}:${d.column}`)).toEqual(['source/too-much-markup prompts/sections/s.md:3:1']);
+    // 200,001 `[`: each held by the tokenizer until its paragraph ends (a million: 1.1 GB).
+    await writeTree(root, { 'prompts/sections/s.md': `Intro.\n\nSee @../x.md ${'['.repeat(200_001)}\n` });
+    const brackets = await buildProject({ root, cacheDir: null });
+    expect(errors(brackets.diagnostics).map((d) => `${d.rule} ${d.file}:${d.line}`)).toEqual(['source/too-much-markup prompts/sections/s.md:3']);
+  });
+
+  it('stars in fenced code, list markers and short paragraphs are no emphasis work: such a file builds', async () => {
+    const code = `\`\`\`c\n${'int *p = *q;\n'.repeat(20_000)}\`\`\``;
+    const list = '* item with *emphasis* @../x.md\n'.repeat(10_000);
+    const paragraphs = `${'*a* '.repeat(50)}@../x.md\n\n`.repeat(1_000);
+    const root = await tree({ ...PROFILE, 'prompts/sections/s.md': `${code}\n\n${list}\n${paragraphs}`, 'prompts/x.md': 'x\n' });
+    const { text } = await staticText(root);
+    expect(text).toContain('* item with *emphasis* x\n');
+  });
+});

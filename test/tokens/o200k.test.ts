@@ -43,6 +43,18 @@ describe('o200k_base counts', () => {
     }
   });
 
+  it('count a run too long to merge whole in slices: within two tokens a cut of the reference, and marked an estimate', async () => {
+    const counting = await loadTokenCounting(['gpt-4o']);
+    // Cut every 1,000 characters: inside a run of brackets, of letters, of emoji (never between a surrogate pair's halves).
+    for (const run of ['['.repeat(5_500), 'abc'.repeat(2_000), '🎉'.repeat(1_800), 'x9_'.repeat(700)]) {
+      const text = `Before the blob ${run} after.\n`;
+      const { tokens, tokenCounts } = counting.countAll(text);
+      const cuts = Math.floor((run.length - 1) / 1000);
+      expect(Math.abs(tokens - referenceCount(text)), run.slice(0, 6)).toBeLessThanOrEqual(2 * cuts);
+      expect(tokenCounts.o200k_base!.method, run.slice(0, 6)).toBe(cuts > 0 ? 'estimate' : 'exact');
+    }
+  });
+
   it('a build for an OpenAI model records each text’s exact count in the manifest, and the static prefix’s', async () => {
     const root = await tempDir();
     const intro = corpus.length > 0 ? await fs.readFile(corpus[0]!, 'utf8') : 'You are a careful assistant. ✓\n';
