@@ -17,12 +17,57 @@ export interface TemplateError {
 
 export type ParseResult = { ok: true; ast: Program } | { ok: false; error: TemplateError };
 
+/**
+ * Deepest block nesting parsed (`{{else if}}` chains count, as they nest in
+ * the AST). Handlebars' parser and every walk over its AST recurse per
+ * level: 5,000 nested `{{#if}}` overflowed the stack after 12 s.
+ */
+export const MAX_TEMPLATE_NESTING = 100;
+
 export function parseTemplate(source: string): ParseResult {
+  const tooDeep = deeperThan(source, MAX_TEMPLATE_NESTING);
+  if (tooDeep !== null) return { ok: false, error: { message: `blocks nested more than ${MAX_TEMPLATE_NESTING} deep (else-if chains count)`, ...tooDeep } };
   try {
     return { ok: true, ast: Handlebars.parse(source) as unknown as Program };
   } catch (error) {
     return { ok: false, error: templateError(error) };
   }
+}
+
+/**
+ * Where (1-based) blocks first nest deeper than `limit`, read off the tags
+ * alone — `{{#…}}` and `{{^…}}` open, `{{else if …}}` nests once more until
+ * its block closes, `{{/…}}` closes, comments skipped — or null.
+ */
+function deeperThan(source: string, limit: number): { line: number; column: number } | null {
+  const levels: number[] = []; // per open block, the levels its close ends (1 + its else-ifs)
+  let depth = 0;
+  for (let at = source.indexOf('{{'); at !== -1; at = source.indexOf('{{', at + 2)) {
+    let i = at + 2;
+    if (source[i] === '~') i++;
+    const c = source[i];
+    if (c === '!') {
+      const end = source.startsWith('!--', i) ? source.indexOf('--}}', i + 3) : source.indexOf('}}', i);
+      if (end === -1) return null;
+      at = end;
+      continue;
+    }
+    let opened = false;
+    if (c === '#' || (c === '^' && !/^\^\s*~?\}\}/.test(source.slice(i, i + 4)))) {
+      levels.push(1);
+      opened = true;
+    } else if (c === '/') depth -= levels.pop() ?? 0;
+    else if (/^else\s+[^\s}~]/.test(source.slice(i, i + 16)) && levels.length > 0) {
+      levels[levels.length - 1]!++;
+      opened = true;
+    }
+    if (opened && ++depth > limit) {
+      const before = source.slice(0, at);
+      const line = before.split('\n').length;
+      return { line, column: at - before.lastIndexOf('\n') };
+    }
+  }
+  return null;
 }
 
 /** Parses, or throws an Error whose message carries the position: for callers that were promised a valid template. */

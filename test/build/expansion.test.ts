@@ -266,3 +266,23 @@ describe('inline markup', () => {
     expect(text).toContain('* item with *emphasis* x\n');
   });
 });
+
+describe('template nesting', () => {
+  const dynamic = (body: string) => `---\nkind: dynamic\ninputs: [a]\n---\n${body}`;
+
+  it('blocks nested past 100 (else-if chains count) are a diagnostic at the tag, not a parser recursing until the stack runs out', async () => {
+    const root = await tree({ ...PROFILE, 'prompts/sections/s.md': dynamic(`${'{{#if a}}'.repeat(5_000)}x${'{{/if}}'.repeat(5_000)}`) });
+    const result = await buildProject({ root, cacheDir: null });
+    expect(errors(result.diagnostics).map((d) => `${d.rule} ${d.line}:${d.column} ${d.message}`)).toEqual(['template/syntax 5:901 blocks nested more than 100 deep (else-if chains count)']);
+    await writeTree(root, { 'prompts/sections/s.md': dynamic(`{{!-- {{#if a}} --}}{{#if a}}x${'{{else if a}}y'.repeat(5_000)}{{/if}}`) });
+    const chain = await buildProject({ root, cacheDir: null });
+    expect(errors(chain.diagnostics).map((d) => `${d.rule} ${d.line}:${d.column}`)).toEqual(['template/syntax 5:1417']);
+  });
+
+  it('100 levels build (for JavaScript; Python stops at 80), and closed blocks do not add up', async () => {
+    const nested = `${'{{#if a}}'.repeat(100)}x${'{{/if}}'.repeat(100)}`;
+    const root = await tree({ ...PROFILE, 'prompts/sections/s.md': dynamic(`${nested}\n${'{{#if a}}y{{else}}z{{/if}}'.repeat(1_000)}\n`) });
+    const result = await buildProject({ root, cacheDir: null, targets: ['js'] });
+    expect(errors(result.diagnostics)).toEqual([]);
+  });
+});
