@@ -279,6 +279,12 @@ describe('template nesting', () => {
     expect(errors(chain.diagnostics).map((d) => `${d.rule} ${d.line}:${d.column}`)).toEqual(['template/syntax 5:1417']);
   });
 
+  it('more than 20,000 tags are a diagnostic at the first one too many, not a module of tens of megabytes', async () => {
+    const root = await tree({ ...PROFILE, 'prompts/sections/s.md': dynamic(`${'{{a}} '.repeat(20_000)}\n{{a}} {{a}}\n`) });
+    const result = await buildProject({ root, cacheDir: null });
+    expect(errors(result.diagnostics).map((d) => `${d.rule} ${d.line}:${d.column} ${d.message}`)).toEqual(['template/syntax 6:1 more than 20,000 tags in one template']);
+  });
+
   it('100 levels build (for JavaScript; Python stops at 80), and closed blocks do not add up', async () => {
     const nested = `${'{{#if a}}'.repeat(100)}x${'{{/if}}'.repeat(100)}`;
     const root = await tree({ ...PROFILE, 'prompts/sections/s.md': dynamic(`${nested}\n${'{{#if a}}y{{else}}z{{/if}}'.repeat(1_000)}\n`) });
