@@ -25,12 +25,16 @@ const TOP_LEVEL_PAIR = /^([A-Za-z_][\w.-]*):[ \t]+(\S.*?)[ \t]*$/;
 /** Lines quoted at most: each try parses the whole frontmatter again, and a real file needs one or two. */
 const MAX_QUOTED = 16;
 
+/** Bytes parsed again at most, all tries together: a 700 KB frontmatter quoted 16 times took 9 s. */
+const MAX_REPARSED_BYTES = 1024 * 1024;
+
 export function parseLeniently(source: string, parse: StrictParse): { value: unknown; quoted: QuotedLine[] } | null {
   const lines = source.split('\n');
   const starts: number[] = [];
   for (let i = 0, at = 0; i < lines.length; at += lines[i]!.length + 1, i++) starts.push(at);
   const quoted: QuotedLine[] = [];
-  for (let attempt = 0; attempt <= Math.min(lines.length, MAX_QUOTED); attempt++) {
+  const attempts = Math.min(lines.length, MAX_QUOTED, Math.floor(MAX_REPARSED_BYTES / Math.max(1, source.length)));
+  for (let attempt = 0; attempt <= attempts; attempt++) {
     const result = parse(lines.join('\n'));
     if (result.ok) return { value: result.value, quoted };
     const line = lineAt(lines, result.offset);

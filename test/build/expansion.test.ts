@@ -292,3 +292,25 @@ describe('template nesting', () => {
     expect(errors(result.diagnostics)).toEqual([]);
   });
 });
+
+describe('frontmatter read leniently', () => {
+  it('is quoted and parsed again only while the reparsing stays within a megabyte: a huge frontmatter gets the strict error', async () => {
+    // Two values to quote, after `filler` lines strict YAML reads.
+    const agent = (filler: number) =>
+      `---\nname: a\n${Array.from({ length: filler }, (_, i) => `k${i}: v`).join('\n')}\ndescription: Triggers on: x\nhint: Use: y\n---\nBody\n`;
+    const root = await tree({ ...PROFILE, 'prompts/sections/s.md': 'Hi.\n', 'agents/a.md': agent(3) });
+    const small = await buildProject({ root, cacheDir: null, write: false });
+    expect(small.diagnostics.map((d) => d.rule).filter((r) => r.startsWith('frontmatter/'))).toEqual(Array(2).fill('frontmatter/lenient-yaml'));
+    // 600 KB: one try more is all the budget allows (sixteen of 700 KB took 9 s), so the file stays the error strict YAML found.
+    await writeTree(root, { 'agents/a.md': agent(60_000) });
+    const huge = await buildProject({ root, cacheDir: null, write: false });
+    expect(errors(huge.diagnostics).map((d) => `${d.rule} ${d.line}`)).toEqual(['frontmatter/invalid-yaml 60003']);
+  });
+
+  it('a repeated key is still an error at the repeat, found in one pass over 20,000 keys (the YAML library’s own check compares each with all before it: 60,000 took 90 s)', async () => {
+    const keys = Array.from({ length: 20_000 }, (_, i) => `k${i}: v`).join('\n');
+    const root = await tree({ ...PROFILE, 'prompts/sections/s.md': `---\nanchor: &a x\nalias: *a\n${keys}\nk5: again\n---\nHi.\n` });
+    const result = await buildProject({ root, cacheDir: null, write: false });
+    expect(errors(result.diagnostics).map((d) => `${d.rule} ${d.line}:${d.column} ${d.message}`)).toEqual(['frontmatter/invalid-yaml 20004:1 Map keys must be unique']);
+  });
+});
