@@ -60,6 +60,7 @@ describe('the import closure of prompt-build/context', () => {
       'markdown/lenient-yaml.ts',
       'markdown/micromark-edits.ts',
       'markdown/prose.ts',
+      'markdown/scan-limits.ts',
       'markdown/scan.ts',
       'markdown/source.ts',
       'markdown/text-check.ts',
