@@ -285,6 +285,14 @@ describe('template nesting', () => {
     expect(errors(result.diagnostics).map((d) => `${d.rule} ${d.line}:${d.column} ${d.message}`)).toEqual(['template/syntax 6:1 more than 20,000 tags in one template']);
   });
 
+  it('more than 40,000 path segments are a diagnostic at the path that passes them, not 140 MB of modules', async () => {
+    const print = `{{${'abcdefghijklmnopqrstuvwxyz'.split('').join('.')}}}`; // 26 segments, 55 characters
+    const root = await tree({ ...PROFILE, 'prompts/sections/s.md': dynamic(print.repeat(2_000)) });
+    const result = await buildProject({ root, cacheDir: null });
+    // 1,538 prints hold 39,988 segments: the 1,539th passes the limit, at its path (after its `{{`).
+    expect(errors(result.diagnostics).map((d) => `${d.rule} ${d.line}:${d.column} ${d.message}`)).toEqual([`template/syntax 5:${1538 * 55 + 3} more than 40,000 path segments in one template`]);
+  });
+
   it('100 levels build (for JavaScript; Python stops at 80), and closed blocks do not add up', async () => {
     const nested = `${'{{#if a}}'.repeat(100)}x${'{{/if}}'.repeat(100)}`;
     const root = await tree({ ...PROFILE, 'prompts/sections/s.md': dynamic(`${nested}\n${'{{#if a}}y{{else}}z{{/if}}'.repeat(1_000)}\n`) });
