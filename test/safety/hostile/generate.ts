@@ -115,6 +115,35 @@ const TRAITS: Record<string, Trait> = {
     const depth = int(r, 50, 400);
     section(t, 'nested', Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}- item ${i}`).join('\n') + '\n');
   },
+  lazyLines(t, r) {
+    // Lines continuing a quote or list item without `>` or indent: quadratic for the Markdown tokenizer.
+    const opener = pick(r, ['> quote', '- item', '> - quoted item']);
+    t.files['prompts/fragments/tiny.md'] = 'x\n';
+    // A few hundred lines, or just past the limit (7,746 after one opener), where the estimate stops it before tokenizing.
+    section(t, 'lazy', `${opener} @../fragments/tiny.md\n${'lazy line\n'.repeat(r() < 0.5 ? int(r, 50, 500) : int(r, 7800, 9000))}`);
+  },
+  emphasis(t, r) {
+    const unit = pick(r, ['*a* ', '_a_ ', '**a** ', '[a', '<a ', '*a ']);
+    t.files['prompts/fragments/tiny.md'] = 'x\n';
+    // Some hundreds, or past the limits (26,000 emphasis runs, 200,000 brackets).
+    section(t, 'emphasis', `See @../fragments/tiny.md ${unit.repeat(r() < 0.5 ? int(r, 50, 1000) : int(r, 200_001, 220_000))}\n`);
+  },
+  longRun(t, r) {
+    // No white space for a long way: byte-pair merging is quadratic in a run's length.
+    section(t, 'run', `${pick(r, ['[', 'a', 'é', 'ab1', '🎉']).repeat(int(r, 1000, 20000))}\n`);
+  },
+  deepTemplate(t, r) {
+    const depth = int(r, 50, 3000);
+    const [open, close] = pick(r, [['{{#if a}}', '{{/if}}'], ['{{#each a}}', '{{/each}}'], ['{{#with a}}', '{{/with}}']] as const);
+    const chain = r() < 0.3 ? `{{#if a}}x${'{{else if a}}y'.repeat(depth)}{{/if}}` : `${open.repeat(depth)}x${close.repeat(depth)}`;
+    section(t, 'deep-tpl', `---\nkind: dynamic\ninputs: [a]\n---\n${chain}\n`);
+  },
+  manyKeys(t, r) {
+    // Many keys, a few of them needing the lenient reading (each try parses the whole frontmatter again).
+    const keys = Array.from({ length: r() < 0.8 ? int(r, 10, 300) : int(r, 1000, 1500) }, (_, i) => `k${i}: ${r() < 0.02 ? 'Triggers on: x' : 'v'}`).join('\n');
+    const alias = r() < 0.5 ? 'anchor: &a x\nalias: *a\n' : '';
+    t.files['agents/keys.md'] = `---\nname: keys\ndescription: d\n${alias}${keys}\n---\nYou have keys.\n`;
+  },
   agentsMixed(t, r) {
     t.files['agents/README.md'] = '# Agents\nNo frontmatter here.\n';
     t.files['agents/ok.md'] = `---\nname: ok\ndescription: ${pick(r, ['fine', 'Triggers on: x', '"quoted"', '[unclosed'])}\ntools: ${pick(r, ['Read, Grep', '[Read]', '42', '{a: 1}'])}\n---\nYou are ok.\n`;
