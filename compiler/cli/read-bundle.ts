@@ -2,9 +2,13 @@
  * A bundle named on the command line, read whole for `report` and `diff`:
  * its manifest and the texts and source maps it names. Texts are checked
  * against the manifest's hashes, and no name in the manifest can make this
- * read outside the bundle directory.
+ * read outside the bundle directory. Read one after another with blocking
+ * calls: a bundle is thousands of small files, and each asynchronous read's
+ * trips through the thread pool (open, stat, read, close) cost more than
+ * the read (12,800 files: 1.2 s against 0.4 s).
  */
 import { createHash } from 'node:crypto';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BundleContents } from '../report/bundle-contents.js';
@@ -18,25 +22,21 @@ export async function readBundleArg(arg: string): Promise<BundleContents> {
   const given = path.resolve(arg);
   const dir = (await fs.stat(given)).isDirectory() ? given : path.dirname(given);
   const { texts, maps } = namedFiles(manifest, arg);
-  const read = async (file: string) => {
+  const read = (file: string): Buffer => {
     try {
-      return await fs.readFile(path.join(dir, file));
+      return fsSync.readFileSync(path.join(dir, file));
     } catch {
       throw new UsageError(`${arg}: ${file} is missing or unreadable; rebuild the bundle`);
     }
   };
-  const [textEntries, mapEntries] = await Promise.all([
-    Promise.all(
-      [...texts].map(async ([file, hash]) => {
-        const bytes = await read(file);
-        if (hash !== null && createHash('sha256').update(bytes).digest('hex') !== hash) {
-          throw new UsageError(`${arg}: ${file} does not match the manifest (edited or half-copied); rebuild the bundle`);
-        }
-        return [file, bytes.toString('utf8')] as const;
-      }),
-    ),
-    Promise.all([...maps].map(async (file) => [file, parseMap(await read(file), arg, file)] as const)),
-  ]);
+  const textEntries = [...texts].map(([file, hash]) => {
+    const bytes = read(file);
+    if (hash !== null && createHash('sha256').update(bytes).digest('hex') !== hash) {
+      throw new UsageError(`${arg}: ${file} does not match the manifest (edited or half-copied); rebuild the bundle`);
+    }
+    return [file, bytes.toString('utf8')] as const;
+  });
+  const mapEntries = [...maps].map((file) => [file, parseMap(read(file), arg, file)] as const);
   return { label: arg, manifest, texts: new Map(textEntries), maps: new Map(mapEntries) };
 }
 
