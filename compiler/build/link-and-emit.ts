@@ -33,7 +33,7 @@ export async function linkAndEmit(
   tokenCounting: TokenCountingLoader,
 ): Promise<{ bundle: Bundle | null; diagnostics: Diagnostic[] }> {
   const found = [...input.diagnostics, ...checkProfiles(input.profiles, input.sectionNamesKnown, cache)];
-  if (options.targets.includes('python')) found.push(...pythonDiagnostics(input.profiles, input.lookup));
+  if (options.targets.includes('python')) found.push(...pythonDiagnostics(input.profiles, input.lookup, cache));
   // The project's rule levels, once: they decide whether anything is emitted.
   const diagnostics = applyRuleLevels(found, options.ruleLevels);
   let emitted: Bundle | null = null;
@@ -61,8 +61,8 @@ export async function linkAndEmit(
   return { bundle: emitted && !hasErrors(sorted) ? emitted : null, diagnostics: sorted };
 }
 
-/** Every emitted dynamic section must have a Python form (each once, however many profiles name it). */
-function pythonDiagnostics(profiles: readonly ProfileInput[], lookup: SourceLookup): Diagnostic[] {
+/** Every emitted dynamic section must have a Python form (each once, however many profiles name it; checked again only when its text changes). */
+function pythonDiagnostics(profiles: readonly ProfileInput[], lookup: SourceLookup, cache: EmitCache): Diagnostic[] {
   const seen = new Set<object>();
   const out: Diagnostic[] = [];
   for (const profile of profiles) {
@@ -71,7 +71,12 @@ function pythonDiagnostics(profiles: readonly ProfileInput[], lookup: SourceLook
       // A template with errors of its own is reported for those; one problem, one diagnostic.
       if (hasErrors(section.compiled.diagnostics)) continue;
       seen.add(section.compiled);
-      out.push(...pythonTargetDiagnostics(section.def, section.compiled, lookup));
+      let found = cache.pythonChecks.get(section.compiled);
+      if (found === undefined) {
+        found = pythonTargetDiagnostics(section.def, section.compiled, lookup);
+        cache.pythonChecks.set(section.compiled, found);
+      }
+      out.push(...found);
     }
   }
   return out;
