@@ -22,7 +22,9 @@ from .system_prompt import (
     SYSTEM_PROMPT_DYNAMIC_BOUNDARY,
     StaticPrefix,
     SystemPrompt,
+    _new_tuple,
     as_system_prompt,
+    prompt_class,
     has_text,
     trim_trailing_newlines,
 )
@@ -79,7 +81,8 @@ class _Plan(NamedTuple):
 
     head: Tuple[str, ...]
     segments: Tuple[Tuple[Callable[[Any], Optional[str]], Tuple[str, ...]], ...]
-    prefix: StaticPrefix
+    #: Makes the prompt with the profile's static prefix (``prompt_class``).
+    prompt: Any
 
 
 def _remember_plan(profile: BundleProfile, cache: SectionCache) -> None:
@@ -105,7 +108,7 @@ def _remember_plan(profile: BundleProfile, cache: SectionCache) -> None:
     else:
         segments.append((render, tuple(parts)))
     prefix = StaticPrefix(profile.static_prefix_hash, len(profile.static_texts) + 1)
-    cache.remember_plan(profile, _Plan(head, tuple(segments), prefix))  # type: ignore[arg-type]
+    cache.remember_plan(profile, _Plan(head, tuple(segments), prompt_class(prefix)))  # type: ignore[arg-type]
 
 
 def _from_plan(plan: "_Plan", context: Mapping[str, Any]) -> SystemPrompt:
@@ -118,7 +121,7 @@ def _from_plan(plan: "_Plan", context: Mapping[str, Any]) -> SystemPrompt:
             if text and (text[0] not in JS_WHITESPACE or has_text(text)):
                 parts.append(text)
         parts += tail
-    return SystemPrompt(parts, plan.prefix)
+    return _new_tuple(plan.prompt, parts)  # type: ignore[no-any-return]
 
 
 def get_agent_system_prompt(bundle: Bundle, name: str, environment: Union[str, Sequence[str], None] = None) -> SystemPrompt:

@@ -43,6 +43,17 @@ class SystemPrompt(tuple):  # type: ignore[type-arg]
         prompt.static_prefix = static_prefix
         return prompt
 
+    def __reduce__(self) -> Any:
+        # As the base class, whatever subclass made it (``prompt_class``): pickled and copied alike.
+        return (SystemPrompt, (tuple(self), self.static_prefix))
+
+
+def prompt_class(static_prefix: StaticPrefix) -> Any:
+    """A SystemPrompt subclass whose prompts all have ``static_prefix``, as a class attribute:
+    ``tuple.__new__(cls, parts)`` then makes one with no instance dictionary to fill, which
+    is most of what a warm request costs (a section cache's plan holds one)."""
+    return type("SystemPrompt", (SystemPrompt,), {"static_prefix": static_prefix, "__module__": SystemPrompt.__module__})
+
 
 # Bound once: a warm request builds one SystemPrompt, and super() is a measurable part of that.
 _new_tuple = tuple.__new__
