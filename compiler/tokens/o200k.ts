@@ -17,12 +17,31 @@ export type CountO200k = (text: string) => number;
  */
 export const MAX_RUN = 1000;
 
-const LONG_RUN = new RegExp(`\\S{${MAX_RUN + 1},}`, 'g');
-
 /** Whether `text` holds a run that `loadO200k`'s counter counts in slices. */
 export function hasLongRun(text: string): boolean {
-  LONG_RUN.lastIndex = 0;
-  return LONG_RUN.test(text);
+  return longRuns(text).length > 0;
+}
+
+/**
+ * The [start, end) of each run of more than `MAX_RUN` characters without
+ * white space, in one pass (a pattern such as `\S{1001,}` tries again from
+ * every character of a shorter run: 250 ms on 280 KB of 900-character runs).
+ * White space is what `\s` matches, as in the tokenizer's own pattern.
+ */
+function longRuns(text: string): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  let start = 0;
+  for (let i = 0; i <= text.length; i++) {
+    if (i < text.length && !isSpace(text.charCodeAt(i))) continue;
+    if (i - start > MAX_RUN) runs.push([start, i]);
+    start = i + 1;
+  }
+  return runs;
+}
+
+function isSpace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
 
 export async function loadO200k(): Promise<CountO200k> {
@@ -30,7 +49,10 @@ export async function loadO200k(): Promise<CountO200k> {
   // A prompt's text is text: `<|endoftext|>` written in it is counted as the characters it is, never refused.
   const options = { disallowedSpecial: new Set<string>() };
   const whole = (text: string): number => countTokens(text, options);
-  return (text) => (hasLongRun(text) ? sliceCounts(text, whole) : whole(text));
+  return (text) => {
+    const runs = longRuns(text);
+    return runs.length === 0 ? whole(text) : sliceCounts(text, runs, whole);
+  };
 }
 
 /**
@@ -38,13 +60,11 @@ export async function loadO200k(): Promise<CountO200k> {
  * (never between the halves of a surrogate pair); what comes before a run
  * stays with its first slice, so a run's leading space is counted as usual.
  */
-function sliceCounts(text: string, whole: CountO200k): number {
+function sliceCounts(text: string, runs: ReadonlyArray<[number, number]>, whole: CountO200k): number {
   let total = 0;
   let from = 0;
-  LONG_RUN.lastIndex = 0;
-  for (const run of text.matchAll(LONG_RUN)) {
-    const end = run.index + run[0].length;
-    for (let cut = run.index + MAX_RUN; cut < end; cut += MAX_RUN) {
+  for (const [start, end] of runs) {
+    for (let cut = start + MAX_RUN; cut < end; cut += MAX_RUN) {
       const at = isHighSurrogate(text.charCodeAt(cut - 1)) ? cut - 1 : cut;
       total += whole(text.slice(from, at));
       from = at;
