@@ -83,13 +83,12 @@ export async function stampHolds(stamp: BuildStamp, key: string, discovered: rea
   if (stamp.key !== key || stamp.links === undefined || typeof stamp.files !== 'object' || Array.isArray(stamp.files)) return false;
   if (!discovered.every((f) => f in stamp.inputs)) return false;
   if (Object.entries(stamp.links).some(([p, real]) => realOrNull(p) !== real)) return false;
-  const [hashes, manifest, files] = await Promise.all([
-    Promise.all(Object.keys(stamp.inputs).map((f) => hashFile(f))),
-    hashFile(path.join(outDir, 'manifest.json')),
-    listFiles(outDir),
-  ]);
-  if (Object.values(stamp.inputs).some((h, i) => h !== hashes[i])) return false;
-  if (manifest !== stamp.manifestHash || files.length !== Object.keys(stamp.files).length) return false;
+  // Blocking reads, one file after another, stopping at the first change: many small files, where each
+  // asynchronous read's trips through the thread pool cost more than the read (see cli/read-bundle.ts).
+  for (const [file, hash] of Object.entries(stamp.inputs)) if (hashFile(file) !== hash) return false;
+  if (hashFile(path.join(outDir, 'manifest.json')) !== stamp.manifestHash) return false;
+  const files = await listFiles(outDir);
+  if (files.length !== Object.keys(stamp.files).length) return false;
   return files.every((rel) => stamp.files[rel] !== undefined && stamp.files[rel] === statKey(path.join(outDir, rel)));
 }
 
@@ -107,11 +106,19 @@ function realOrNull(p: string): string | null {
 }
 
 /** Null when missing or not a regular file: a source swapped for a FIFO must not hang the check (see source.ts). */
-async function hashFile(file: string): Promise<string | null> {
+function hashFile(file: string): string | null {
+  let fd: number;
   try {
-    if (!(await fs.stat(file)).isFile()) return null;
-    return sha256(await fs.readFile(file, { flag: fsSync.constants.O_RDONLY | (fsSync.constants.O_NONBLOCK ?? 0) }));
+    // Non-blocking, so that opening a FIFO returns at once; then its type decides.
+    fd = fsSync.openSync(file, fsSync.constants.O_RDONLY | (fsSync.constants.O_NONBLOCK ?? 0));
   } catch {
     return null;
+  }
+  try {
+    return fsSync.fstatSync(fd).isFile() ? sha256(fsSync.readFileSync(fd)) : null;
+  } catch {
+    return null;
+  } finally {
+    fsSync.closeSync(fd);
   }
 }

@@ -5,7 +5,7 @@
  */
 import type { AgentEntry, Manifest, ThunkFactory, ThunkRuntime } from './manifest.js';
 import { hasText, trimTrailingNewlines } from './text.js';
-import { createThunkRuntime } from './thunk-runtime.js';
+import { createThunkRuntime, type HandlebarsRuntimeEnvironment } from './thunk-runtime.js';
 
 export interface Bundle {
   readonly manifest: Manifest;
@@ -55,10 +55,11 @@ export interface BundleArtifacts {
 
 /**
  * Links a validated manifest to its artifacts. `origin` names the bundle in
- * error messages (a directory, or "bundle module").
+ * error messages (a directory, or "bundle module"); `handlebars` is
+ * `handlebars/runtime` when one of the thunks needs it.
  */
-export function createBundle(manifest: Manifest, artifacts: BundleArtifacts, origin: string): Bundle {
-  const rt = createThunkRuntime();
+export function createBundle(manifest: Manifest, artifacts: BundleArtifacts, origin: string, handlebars: HandlebarsRuntimeEnvironment | null = null): Bundle {
+  const rt = createThunkRuntime(handlebars);
   const textOf = (file: string): string => trimTrailingNewlines(lookup(artifacts.texts, file, origin));
   const renderOf = (file: string): RenderSection =>
     instantiate(lookup(artifacts.thunks, file, origin), rt, file, origin);

@@ -9,19 +9,25 @@
  */
 import { createBundle, type Bundle } from './bundle.js';
 import type { ThunkFactory } from './manifest.js';
+import { needsHandlebars, type HandlebarsRuntimeEnvironment } from './thunk-runtime.js';
 import { validateManifest } from './validate-manifest.js';
 
 const ORIGIN = 'bundle module';
 
-export function loadBundleModule(module: unknown): Bundle {
+/**
+ * `handlebars`: `handlebars/runtime` (its default export), needed only when a
+ * thunk of the bundle was compiled by Handlebars — the code generator's own
+ * never are; such a thunk without it fails to load with a message that says so.
+ */
+export function loadBundleModule(module: unknown, options: { handlebars?: unknown } = {}): Bundle {
   const { manifest, texts, thunks } = (module ?? {}) as Record<string, unknown>;
+  const factories = entriesOfType(thunks, (value): value is ThunkFactory => typeof value === 'function');
+  const handlebars = [...factories.values()].some((f) => needsHandlebars(String(f))) ? ((options.handlebars ?? null) as HandlebarsRuntimeEnvironment | null) : null;
   return createBundle(
     validateManifest(manifest, ORIGIN),
-    {
-      texts: entriesOfType(texts, (value): value is string => typeof value === 'string'),
-      thunks: entriesOfType(thunks, (value): value is ThunkFactory => typeof value === 'function'),
-    },
+    { texts: entriesOfType(texts, (value): value is string => typeof value === 'string'), thunks: factories },
     ORIGIN,
+    handlebars,
   );
 }
 

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BundleError, createBundle, type Bundle } from './bundle.js';
 import type { ThunkFactory } from './manifest.js';
+import { importHandlebarsRuntime, needsHandlebars } from './thunk-runtime.js';
 import { listArtifacts, validateManifest, type Artifact } from './validate-manifest.js';
 
 /** `dir`: the bundle directory, as a path or a `file:` URL (e.g. `new URL('./dist', import.meta.url)`). */
@@ -22,17 +23,19 @@ export async function loadBundle(dir: string | URL): Promise<Bundle> {
     Promise.all(texts.map(async (artifact) => [artifact.file, await readText(root, artifact, origin)] as const)),
     Promise.all(thunks.map(async (artifact) => [artifact.file, await importThunk(root, artifact, origin)] as const)),
   ]);
-  return createBundle(manifest, { texts: new Map(textEntries), thunks: new Map(thunkEntries) }, origin);
+  const handlebars = thunkEntries.some(([, thunk]) => thunk.handlebars) ? await importHandlebarsRuntime() : null;
+  const factories = thunkEntries.map(([file, thunk]) => [file, thunk.factory] as const);
+  return createBundle(manifest, { texts: new Map(textEntries), thunks: new Map(factories) }, origin, handlebars);
 }
 
 async function readText(root: string, artifact: Artifact, origin: string): Promise<string> {
   return (await readVerified(root, artifact, origin)).toString('utf8');
 }
 
-async function importThunk(root: string, artifact: Artifact, origin: string): Promise<ThunkFactory> {
+async function importThunk(root: string, artifact: Artifact, origin: string): Promise<{ factory: ThunkFactory; handlebars: boolean }> {
   // The bytes were verified just before; importing by path keeps real file
   // names in stack traces of a failing template.
-  await readVerified(root, artifact, origin);
+  const bytes = await readVerified(root, artifact, origin);
   let module: { default?: unknown };
   try {
     module = (await import(pathToFileURL(join(root, artifact.file)).href)) as { default?: unknown };
@@ -42,7 +45,7 @@ async function importThunk(root: string, artifact: Artifact, origin: string): Pr
   if (typeof module.default !== 'function') {
     throw new BundleError(`${origin}: thunk ${artifact.file} has no default-exported factory function`);
   }
-  return module.default as ThunkFactory;
+  return { factory: module.default as ThunkFactory, handlebars: needsHandlebars(bytes.toString('utf8')) };
 }
 
 async function readVerified(root: string, { file, hash }: Artifact, origin: string): Promise<Buffer> {

@@ -1,9 +1,12 @@
 import Handlebars from 'handlebars';
-import { createThunkRuntime } from '../../compiler/runtime/thunk-runtime.js';
+import { createThunkRuntime, importHandlebarsRuntime } from '../../compiler/runtime/thunk-runtime.js';
 import type { ThunkFactory } from '../../compiler/runtime/manifest.js';
 import { fallbackReason, generateThunkModule, type ThunkOptions } from '../../compiler/template/index.js';
 
 export type Render = (ctx: Record<string, unknown>) => string;
+
+/** For the thunks Handlebars compiles (the code generator's own never use it), as `loadBundle` gives it to a bundle that has one. */
+export const HANDLEBARS_RUNTIME = await importHandlebarsRuntime();
 
 /**
  * Loads a thunk module's text the way the single-file bundle inlines it: the
@@ -12,7 +15,7 @@ export type Render = (ctx: Record<string, unknown>) => string;
 export function instantiate(moduleText: string): Render {
   if (!moduleText.startsWith('export default function create(rt) {')) throw new Error('not a thunk module');
   const create = new Function(moduleText.replace(/^export default /, 'return '))() as ThunkFactory;
-  return create(createThunkRuntime());
+  return create(createThunkRuntime(HANDLEBARS_RUNTIME));
 }
 
 export function compileThunk(source: string, options: Partial<ThunkOptions> = {}): Render {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ThunkFactory } from '../../compiler/runtime/manifest.js';
 import { createThunkRuntime, MissingVariableError } from '../../compiler/runtime/thunk-runtime.js';
 import { generateThunkModule, type ThunkOptions } from '../../compiler/template/index.js';
-import { handlebarsOutcome, instantiate, thunkOutcome } from './harness.js';
+import { HANDLEBARS_RUNTIME, handlebarsOutcome, instantiate, thunkOutcome } from './harness.js';
 
 const ENV = '# Env\n- cwd: {{cwd}}\n{{#if model}}- model: {{model}}\n{{/if}}{{#each dirs}}- {{this}}\n{{/each}}';
 const ENV_OPTIONS: ThunkOptions = { section: 'env-info', inputs: ['cwd', 'dirs', 'model'], optional: ['model'] };
@@ -113,16 +113,16 @@ describe('createThunkRuntime', () => {
     const factory = new Function(
       generateThunkModule('{{upper name}}', { section: 's', inputs: ['name'], optional: [] }).replace(/^export default /, 'return '),
     )() as ThunkFactory;
-    const withHelper = createThunkRuntime();
+    const withHelper = createThunkRuntime(HANDLEBARS_RUNTIME);
     (withHelper.handlebars as { registerHelper(name: string, fn: (s: string) => string): void }).registerHelper('upper', (s) =>
       s.toUpperCase(),
     );
     expect(factory(withHelper)({ name: 'shout' })).toBe('SHOUT');
-    expect(() => factory(createThunkRuntime())({ name: 'shout' })).toThrow(/Missing helper: "upper"/);
+    expect(() => factory(createThunkRuntime(HANDLEBARS_RUNTIME))({ name: 'shout' })).toThrow(/Missing helper: "upper"/);
   });
 
   it('throws MissingVariableError from missing()', () => {
-    const rt = createThunkRuntime();
+    const rt = createThunkRuntime(HANDLEBARS_RUNTIME);
     expect(() => rt.missing('memory', 'memoryFiles')).toThrow(
       new MissingVariableError('memory', 'memoryFiles'),
     );

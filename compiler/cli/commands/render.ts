@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import pc from 'picocolors';
 import type { PrefixEconomics } from '../../cache-facts/cache-economics.js';
-import { formatHuman } from '../../diagnostics/format.js';
+import { colors, formatHuman } from '../../diagnostics/format.js';
 import { BundleError, MissingVariableError, RenderError, SYSTEM_PROMPT_DYNAMIC_BOUNDARY } from '../../runtime/index.js';
 import type { CommonOptions, RenderOptions } from '../args.js';
 import { assemblePrompt, SelectionError, type AssembledPrompt } from '../assemble-prompt.js';
@@ -84,7 +83,7 @@ function cacheNote(e: PrefixEconomics): string {
 }
 
 function toHuman(a: AssembledPrompt, color: boolean): string {
-  const c = color ? pc.createColors(true) : { bold: (s: string) => s, dim: (s: string) => s, yellow: (s: string) => s, cyan: (s: string) => s };
+  const c = color ? colors() : { bold: (s: string) => s, dim: (s: string) => s, yellow: (s: string) => s, cyan: (s: string) => s };
   const out: string[] = [c.bold('━━ system prompt ━━')];
   a.system.forEach((part, i) => {
     const label = a.labels[i]!;
