@@ -174,3 +174,31 @@ describe('prompt-build diff, bad arguments', () => {
     expect((await runCli(['diff', oldDir])).code).toBe(2);
   });
 });
+
+describe('a section rewritten whole', () => {
+  it('is shown removed and added once the edits pass the limit, and an edit here and there in a long text still gets its shortest diff', async () => {
+    const { buildProject } = await import('../../compiler/index.js');
+    const { writeTree } = await import('../helpers/tree.js');
+    const root = await tempDir('pb-diff-rewrite-');
+    // Every tenth line the same in both: a shortest diff keeps them, the whole replacement does not.
+    const lines = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => (i % 10 === 9 ? `common line ${i}` : `${prefix} line ${i}`)).join('\n');
+    const long = Array.from({ length: 5_000 }, (_, i) => `kept line ${i}`);
+    const files = (rewritten: string, edited: string) => ({
+      'prompts/sections/rewritten.md': `${rewritten}\n`,
+      'prompts/sections/edited.md': `${edited}\n`,
+      'prompts/profiles/p.md': '---\nsections: [rewritten, edited]\ncacheWarning: false\n---\n',
+    });
+    await writeTree(root, files(lines('old', 3_000), long.join('\n')));
+    expect((await buildProject({ root, cacheDir: null, outDir: path.join(root, 'old') })).ok).toBe(true);
+    // 3,000 lines all changed (Myers unbounded: 3 s here; 8,000: 14 s); 30 lines edited among 5,000.
+    await writeTree(root, files(lines('new', 3_000), long.map((l, i) => (i % 166 === 0 ? `${l} (edited)` : l)).join('\n')));
+    expect((await buildProject({ root, cacheDir: null, outDir: path.join(root, 'new') })).ok).toBe(true);
+    const run = await runCli(['diff', path.join(root, 'old'), path.join(root, 'new'), '--no-color']);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('@@ -1,3000 +1,3000 @@\n-old line 0\n-old line 1\n');
+    expect(run.stdout).toContain('-common line 9\n');
+    expect(run.stdout).toContain('+common line 2999\n');
+    expect(run.stdout.match(/^@@ .* @@$/gm)!.length).toBe(1 + 31);
+    expect(run.stdout).toContain('-kept line 166\n+kept line 166 (edited)\n');
+  });
+});
