@@ -58,6 +58,18 @@ export const SHAPES = {
     files: { 'prompts/profiles/p.md': PROFILE, 'prompts/sections/s.md': `${'[a'.repeat(500_000)}\n` },
     args: ['--model', 'gpt-4o'],
   }),
+  /** One paragraph of 500,000 short lines after an include: refused past 100,000 lines (tokenized whole: 9.7 s, 2 GB). */
+  '1 MiB of one paragraph\'s lines (refused)': () => ({
+    files: { 'prompts/profiles/p.md': PROFILE, 'prompts/sections/s.md': `@../x.md\n${'x\n'.repeat(500_000)}`, 'prompts/x.md': 'x\n' },
+    args: [],
+    refused: 'source/block-too-long',
+  }),
+  /** Five paragraphs of 90,000 lines, each within the block limit, their sum not. */
+  '1 MiB of long paragraphs (refused)': () => ({
+    files: { 'prompts/profiles/p.md': PROFILE, 'prompts/sections/s.md': `@../x.md\n${'x\n'.repeat(90_000)}\n`.repeat(5), 'prompts/x.md': 'x\n' },
+    args: [],
+    refused: 'source/block-too-long',
+  }),
   /** `@../x.md ` over and over: 1 MiB of include tokens (116,000 includes). */
   '1 MiB of include tokens': () => includeTokens({ bytes: MiB - 4096 }),
   /** A chain of 1,000 fragments, each including the next (depth limit raised): its map lists 500,000 chain entries. */

@@ -35,6 +35,7 @@ export const RULES = [
   'source/outside-root',
   'source/nesting-too-deep',
   'source/too-many-lazy-lines',
+  'source/block-too-long',
   'source/too-much-markup',
   'template/syntax',
   'template/unknown-helper',

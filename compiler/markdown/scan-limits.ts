@@ -13,7 +13,7 @@
 
 /** What went over, and where (a body offset: the start of the line). */
 export interface ScanLimit {
-  kind: 'nesting' | 'lazy-lines' | 'inline-markup';
+  kind: 'nesting' | 'lazy-lines' | 'inline-markup' | 'long-block';
   at: number;
 }
 
@@ -43,15 +43,29 @@ export const MAX_EMPHASIS_WORK = 700_000_000;
  */
 export const MAX_OPENERS = 200_000;
 
+/**
+ * Lines one part may hold, each weighted by the containers it is in (a `>`
+ * or a list item adds one): micromark holds about 4 KB of events a line until
+ * the part ends (500,000 lines of one paragraph: 9.7 s and 2 GB; a quote
+ * costs twice as much a line, three nested quotes three times).
+ */
+export const MAX_BLOCK_LINES = 100_000;
+
+/** The same weighted lines in all of a body's parts of more than `SMALL_PART_LINES`: their time adds up. */
+export const MAX_BODY_BLOCK_LINES = 200_000;
+const SMALL_PART_LINES = 1000;
+
 /** Work done so far in one body, carried from part to part. */
 export interface ScanWork {
   lazy: number;
   emphasis: number;
   openers: number;
+  /** Weighted lines of the large parts. */
+  lines: number;
 }
 
 export function startWork(): ScanWork {
-  return { lazy: 0, emphasis: 0, openers: 0 };
+  return { lazy: 0, emphasis: 0, openers: 0, lines: 0 };
 }
 
 const LIST_MARKER = /([-*+]|\d{1,9}[.)])(?:[ \t]+|(?=\n)|$)/y;
@@ -76,6 +90,7 @@ function costlyLines(body: string, from: number, to: number, work: ScanWork): Sc
   let runs = 0; // `*` and `_` runs of the current paragraph
   let paragraphStart = from;
   let fence: string | null = null;
+  let lines = 0; // weighted lines of this part
   const endParagraph = (): boolean => {
     work.emphasis += runs * runs;
     runs = 0;
@@ -84,6 +99,9 @@ function costlyLines(body: string, from: number, to: number, work: ScanWork): Sc
   for (let start = from; start < to; ) {
     let end = body.indexOf('\n', start);
     if (end === -1 || end > to) end = to;
+    const quotes = containersOf(body, start, end);
+    lines += 1 + quotes + (quotes === 0 && container > 0 ? 1 : 0); // a line inside a list item weighs one more
+    if (lines > MAX_BLOCK_LINES) return { kind: 'long-block', at: start };
     const line = body.slice(start, end);
     const fenceMark = FENCE.exec(line)?.[1];
     if (fence !== null) {
@@ -125,7 +143,20 @@ function costlyLines(body: string, from: number, to: number, work: ScanWork): Sc
     }
     start = end + 1;
   }
-  return endParagraph() ? { kind: 'inline-markup', at: paragraphStart } : null;
+  if (endParagraph()) return { kind: 'inline-markup', at: paragraphStart };
+  if (lines > SMALL_PART_LINES && (work.lines += lines) > MAX_BODY_BLOCK_LINES) return { kind: 'long-block', at: from };
+  return null;
+}
+
+/** The `>` markers starting a line (up to four counted). */
+function containersOf(body: string, from: number, to: number): number {
+  let count = 0;
+  for (let i = from; i < to && count < 4; i++) {
+    const c = body.charCodeAt(i);
+    if (c === 0x3e) count++;
+    else if (c !== 0x20) break;
+  }
+  return count;
 }
 
 function delimiterRuns(body: string, from: number, to: number): number {

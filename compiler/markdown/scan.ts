@@ -138,6 +138,10 @@ export function scanLimitDiagnostic(file: { rel: string; text: string; bodyOffse
           `each line that continues a quoted or listed paragraph without its \`>\` or indent makes the Markdown tokenizer re-read the paragraph, ${unread}; ` +
           'start those lines with `>` (or indent them under the item), or break the paragraph with blank lines',
       });
+    case 'long-block':
+      return diagnostic('source/block-too-long', file.rel, at, 'too many lines in one block (no blank line between them) to read for includes, from here on', {
+        note: `the Markdown tokenizer holds every line of a block until it ends (500,000 lines: 2 GB), ${unread}; break it with blank lines, or keep such text in a file no include or comment is in`,
+      });
     case 'inline-markup':
       return diagnostic('source/too-much-markup', file.rel, at, 'too many emphasis markers (`*`, `_`) or brackets (`[`, `<`) in this paragraph or file', {
         note: `the Markdown tokenizer's work grows with the square of the emphasis markers in a paragraph, and its memory with the open brackets, ${unread}; break the paragraph with blank lines, or put such text in a fenced code block`,

@@ -322,3 +322,15 @@ describe('frontmatter read leniently', () => {
     expect(errors(result.diagnostics).map((d) => `${d.rule} ${d.line}:${d.column} ${d.message}`)).toEqual(['frontmatter/invalid-yaml 20004:1 Map keys must be unique']);
   });
 });
+
+describe('long blocks', () => {
+  it('a block of more than 100,000 lines (a `>` counting a line twice) is a diagnostic where it passes them; one of 51,000 plain lines builds', async () => {
+    const root = await tree({ ...PROFILE, 'prompts/sections/s.md': `Intro.\n\n> @../x.md\n${'> quoted\n'.repeat(51_000)}`, 'prompts/x.md': 'x\n' });
+    const result = await buildProject({ root, cacheDir: null });
+    // 50,000 lines weigh 100,000: the next one, on line 3 + 50,000, passes the limit.
+    expect(errors(result.diagnostics).map((d) => `${d.rule} ${d.file}:${d.line}:${d.column}`)).toEqual(['source/block-too-long prompts/sections/s.md:50003:1']);
+    await writeTree(root, { 'prompts/sections/s.md': `Intro.\n\n@../x.md\n${'plain\n'.repeat(51_000)}` });
+    const { text } = await staticText(root);
+    expect(text.startsWith('Intro.\n\nx\nplain\n')).toBe(true);
+  });
+});
