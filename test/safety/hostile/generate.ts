@@ -132,6 +132,12 @@ const TRAITS: Record<string, Trait> = {
     // No white space for a long way: byte-pair merging is quadratic in a run's length.
     section(t, 'run', `${pick(r, ['[', 'a', 'é', 'ab1', '🎉']).repeat(int(r, 1000, 20000))}\n`);
   },
+  longBlock(t, r) {
+    // One block of many short lines after an include: refused past 100,000 weighted lines, or small.
+    const prefix = pick(r, ['', '> ', '> > ', '<!-- open\n']);
+    t.files['prompts/fragments/tiny.md'] = 'x\n';
+    section(t, 'long', `${prefix}@../fragments/tiny.md\n${`${prefix.startsWith('<') ? '' : prefix}x\n`.repeat(r() < 0.5 ? int(r, 100, 2000) : int(r, 100_001, 150_000))}`);
+  },
   deepTemplate(t, r) {
     const depth = int(r, 50, 3000);
     const [open, close] = pick(r, [['{{#if a}}', '{{/if}}'], ['{{#each a}}', '{{/each}}'], ['{{#with a}}', '{{/with}}']] as const);
