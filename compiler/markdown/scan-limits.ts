@@ -79,7 +79,8 @@ export function limitPassed(body: string, from: number, to: number, work: ScanWo
 }
 
 /**
- * The lazy-line, emphasis and opener work of each line. A line opening a
+ * The lazy-line, emphasis and opener work of each line, and its weight
+ * toward the block limits. A line opening a
  * quote or list item starts a container paragraph; a later line with
  * neither `>`, a list marker nor indentation continues it lazily and costs
  * the paragraph's lines so far. A paragraph's emphasis runs are squared when
