@@ -41,6 +41,9 @@ export interface Scan {
   limit?: ScanLimit;
 }
 
+/** Most bytes of neighbouring parts tokenized in one run (see `scanBody`). */
+const MAX_RUN_BYTES = 1024;
+
 const CANDIDATE_PREFIX = /^(\.{1,2}\/|~\/|\/)/;
 
 const EMPTY_SCAN: Scan = Object.freeze({ directives: [], comments: [], templates: [] }) as Scan;
@@ -90,11 +93,25 @@ export function scanBody(body: string, extensions: readonly string[], { proseTem
   } else if (mayHoldFinds(body, extensions, proseTemplates)) {
     const parser = markdownParser();
     const work = startWork();
+    // Neighbouring parts that both need tokenizing go to the tokenizer together (the body between any
+    // two cuts tokenizes as it does in the whole), up to 1 KB a run: 95,000 one-line list items, each
+    // with an include, took 4.2 s one by one, 3.5–3.9 s so, and 6.5 s in runs of 16 KB.
+    let run: [number, number] | null = null;
+    const flush = (): void => {
+      if (run !== null) scanPart(body, run[0], run[1], extensions, proseTemplates, scan, parser, work);
+      run = null;
+    };
     let from = 0;
     for (const to of [...blockCuts(body), body.length]) {
-      if (mayHoldFinds(body.slice(from, to), extensions, proseTemplates)) scanPart(body, from, to, extensions, proseTemplates, scan, parser, work);
+      if (!mayHoldFinds(body.slice(from, to), extensions, proseTemplates)) flush();
+      else if (run !== null && to - run[0] <= MAX_RUN_BYTES) run[1] = to;
+      else {
+        flush();
+        run = [from, to];
+      }
       from = to;
     }
+    flush();
   }
   if (!proseTemplates) scan.templates = allIndexes(body, '{{');
   return scan.directives.length + scan.comments.length + scan.templates.length === 0 && scan.limit === undefined ? EMPTY_SCAN : scan;
