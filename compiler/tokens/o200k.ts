@@ -8,19 +8,20 @@
  */
 export type CountO200k = (text: string) => number;
 
+/** A count, and whether it is exact: false when a run too long to merge whole was counted in slices. */
+export interface O200kCount {
+  tokens: number;
+  exact: boolean;
+}
+
 /**
  * Longest run without white space counted whole. Byte-pair merging takes
  * time with the square of a run's length (200,000 `[` in a row: 20 s), so a
  * longer run — a base64 blob, a minified line — is counted in slices of this
  * many characters, each cut off by a token or two at most: such a text's
- * count is an estimate (`hasLongRun`).
+ * count is an estimate (`O200kCount.exact`).
  */
 export const MAX_RUN = 1000;
-
-/** Whether `text` holds a run that `loadO200k`'s counter counts in slices. */
-export function hasLongRun(text: string): boolean {
-  return longRuns(text).length > 0;
-}
 
 /**
  * The [start, end) of each run of more than `MAX_RUN` characters without
@@ -45,13 +46,19 @@ function isSpace(code: number): boolean {
 }
 
 export async function loadO200k(): Promise<CountO200k> {
+  const count = await loadO200kCounts();
+  return (text) => count(text).tokens;
+}
+
+/** The counter with what it knows of each count (one pass finds the long runs). */
+export async function loadO200kCounts(): Promise<(text: string) => O200kCount> {
   const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');
   // A prompt's text is text: `<|endoftext|>` written in it is counted as the characters it is, never refused.
   const options = { disallowedSpecial: new Set<string>() };
   const whole = (text: string): number => countTokens(text, options);
   return (text) => {
     const runs = longRuns(text);
-    return runs.length === 0 ? whole(text) : sliceCounts(text, runs, whole);
+    return runs.length === 0 ? { tokens: whole(text), exact: true } : { tokens: sliceCounts(text, runs, whole), exact: false };
   };
 }
 

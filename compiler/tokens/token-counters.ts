@@ -13,7 +13,7 @@ import type { TokenCount } from '../runtime/manifest.js';
 import { CLAUDE_CALIBRATION } from './claude-coefficients.js';
 import { claudeTokenizerFor, estimateClaudeTokens } from './claude-estimate.js';
 import type { ClaudeTokenizer } from './claude-fit.js';
-import { hasLongRun, loadO200k, type CountO200k } from './o200k.js';
+import { loadO200kCounts, type O200kCount } from './o200k.js';
 
 export interface TokenCounter {
   /** Recorded in the manifest beside each count. */
@@ -23,7 +23,7 @@ export interface TokenCounter {
   error: number;
   /** Where `error` comes from, for the cache check's note. */
   errorSource: string;
-  count(text: string, o200k: () => number): TokenCount;
+  count(text: string, o200k: () => O200kCount): TokenCount;
 }
 
 /** Exact counts fetched before emitting: per model id, text sha256 → tokens. */
@@ -43,7 +43,7 @@ export interface TokenCounting {
 const UNCALIBRATED_ERROR = 0.3;
 
 export async function loadTokenCounting(models: readonly string[], exact: ExactCounts = new Map()): Promise<TokenCounting> {
-  const countO200k = await loadO200k();
+  const countO200k = await loadO200kCounts();
   const byModel = new Map<string, TokenCounter>();
   const byName = new Map<string, TokenCounter>();
   for (const model of models) {
@@ -64,8 +64,8 @@ export async function loadTokenCounting(models: readonly string[], exact: ExactC
   };
 }
 
-function countAll(text: string, counters: readonly TokenCounter[], primary: TokenCounter, countO200k: CountO200k) {
-  let o200k: number | undefined;
+function countAll(text: string, counters: readonly TokenCounter[], primary: TokenCounter, countO200k: (text: string) => O200kCount) {
+  let o200k: O200kCount | undefined;
   const shared = () => (o200k ??= countO200k(text));
   const tokenCounts: Record<string, TokenCount> = {};
   for (const counter of counters) tokenCounts[counter.name] = counter.count(text, shared);
@@ -78,7 +78,10 @@ const O200K: TokenCounter = {
   error: 0,
   errorSource: 'exact',
   // A text with a run too long to count whole is counted in slices (o200k.ts): close, and said to be an estimate.
-  count: (text, o200k) => ({ tokens: o200k(), method: hasLongRun(text) ? 'estimate' : 'exact' }),
+  count: (_text, o200k) => {
+    const { tokens, exact } = o200k();
+    return { tokens, method: exact ? 'exact' : 'estimate' };
+  },
 };
 
 const GEMINI: TokenCounter = {
@@ -86,7 +89,7 @@ const GEMINI: TokenCounter = {
   method: 'estimate',
   error: UNCALIBRATED_ERROR,
   errorSource: 'not calibrated: o200k_base stands in for Gemini’s tokenizer, with an assumed ±30 %',
-  count: (_text, o200k) => ({ tokens: o200k(), method: 'estimate' }),
+  count: (_text, o200k) => ({ tokens: o200k().tokens, method: 'estimate' }),
 };
 
 function counterFor(model: string, exact: ReadonlyMap<string, number> | undefined): TokenCounter | undefined {
@@ -106,7 +109,7 @@ function claudeEstimator(tokenizer: ClaudeTokenizer): TokenCounter {
     method: 'estimate',
     error: model.heldOut.p90Error,
     errorSource: `90 % of ${model.heldOut.pieces} held-out pieces within ±${(model.heldOut.p90Error * 100).toFixed(1)} %`,
-    count: (text, o200k) => ({ tokens: estimateClaudeTokens(model, text, o200k), method: 'estimate' }),
+    count: (text, o200k) => ({ tokens: estimateClaudeTokens(model, text, () => o200k().tokens), method: 'estimate' }),
   };
 }
 
