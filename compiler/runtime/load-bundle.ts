@@ -45,7 +45,7 @@ async function importThunk(root: string, artifact: Artifact, origin: string): Pr
   if (typeof module.default !== 'function') {
     throw new BundleError(`${origin}: thunk ${artifact.file} has no default-exported factory function`);
   }
-  return { factory: module.default as ThunkFactory, handlebars: needsHandlebars(bytes.toString('utf8')) };
+  return { factory: module.default as ThunkFactory, handlebars: needsHandlebars(bytes) };
 }
 
 async function readVerified(root: string, { file, hash }: Artifact, origin: string): Promise<Buffer> {

@@ -18,7 +18,7 @@ export interface HandlebarsRuntimeEnvironment {
 }
 
 /** What a thunk compiled by Handlebars calls (codegen.ts writes `rt.handlebars.template(…)`), found in its source. */
-export function needsHandlebars(thunkSource: string): boolean {
+export function needsHandlebars(thunkSource: string | Buffer): boolean {
   return thunkSource.includes('rt.handlebars');
 }
 
@@ -42,8 +42,8 @@ const NO_HANDLEBARS: HandlebarsRuntimeEnvironment = {
  * partials another part of the process registers globally cannot change a
  * prompt. The build refuses templates that call other helpers; a host that
  * generates thunks itself (`generateThunkModule`) and wants custom helpers
- * registers them on `rt.handlebars`. `handlebars`: `handlebars/runtime`,
- * when a thunk needs it.
+ * registers them on `rt.handlebars` — of a runtime made with `handlebars`
+ * (`importHandlebarsRuntime()`), which only thunks compiled by Handlebars need.
  */
 export function createThunkRuntime(handlebars: HandlebarsRuntimeEnvironment | null = null): ThunkRuntime {
   return {
