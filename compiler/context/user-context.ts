@@ -16,7 +16,7 @@ import {
   type InstructionFile,
   type InstructionFileNames,
 } from './discovery.js';
-import { instructionValues, isoDate } from './render.js';
+import { instructionValues, isoDate } from './wording-values.js';
 import { renderContextText, type Bundle } from '../runtime/index.js';
 import type { ContextSession } from './session.js';
 import { wordingFor } from './wording.js';

@@ -69,7 +69,14 @@ export function startWork(): ScanWork {
 }
 
 const LIST_MARKER = /([-*+]|\d{1,9}[.)])(?:[ \t]+|(?=\n)|$)/y;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const FENCE = / {0,3}(`{3,}|~{3,})/y;
+
+/** The fence a line opens or closes with, if it does: matched in place, no copy of the line. */
+function fenceAt(body: string, start: number, end: number): string | undefined {
+  FENCE.lastIndex = start;
+  const match = FENCE.exec(body);
+  return match !== null && FENCE.lastIndex <= end ? match[1] : undefined;
+}
 
 /** The first limit `body[from, to)` goes past, with `work` carried over from the parts before; null when it stays within all. */
 export function limitPassed(body: string, from: number, to: number, work: ScanWork): ScanLimit | null {
@@ -103,10 +110,9 @@ function costlyLines(body: string, from: number, to: number, work: ScanWork): Sc
     const quotes = containersOf(body, start, end);
     lines += 1 + quotes + (quotes === 0 && container > 0 ? 1 : 0); // a line inside a list item weighs one more
     if (lines > MAX_BLOCK_LINES) return { kind: 'long-block', at: start };
-    const line = body.slice(start, end);
-    const fenceMark = FENCE.exec(line)?.[1];
+    const fenceMark = fenceAt(body, start, end);
     if (fence !== null) {
-      if (fenceMark !== undefined && fenceMark[0] === fence[0] && fenceMark.length >= fence.length && line.trim() === fenceMark) fence = null;
+      if (fenceMark !== undefined && fenceMark[0] === fence[0] && fenceMark.length >= fence.length && body.slice(start, end).trim() === fenceMark) fence = null;
       start = end + 1;
       continue;
     }

@@ -8,7 +8,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { instructionValues, isoDate } from '../../compiler/context/render.js';
+import { instructionValues, isoDate } from '../../compiler/context/wording-values.js';
 import { fetchSystemPromptParts } from '../../compiler/context/index.js';
 import { EMBEDDED_BUNDLE_DIR } from '../../compiler/context/wording.js';
 import { buildProject } from '../../compiler/index.js';
