@@ -258,12 +258,14 @@ describe('inline markup', () => {
   });
 
   it('stars in fenced code, list markers and short paragraphs are no emphasis work: such a file builds', async () => {
-    const code = `\`\`\`c\n${'int *p = *q;\n'.repeat(20_000)}\`\`\``;
+    // The mention of an include makes the fence a part the scanner reads (it stays text: it is code).
+    const code = `\`\`\`c\n// see @../x.md\n${'int *p = *q;\n'.repeat(20_000)}\`\`\``;
     const list = '* item with *emphasis* @../x.md\n'.repeat(10_000);
     const paragraphs = `${'*a* '.repeat(50)}@../x.md\n\n`.repeat(1_000);
     const root = await tree({ ...PROFILE, 'prompts/sections/s.md': `${code}\n\n${list}\n${paragraphs}`, 'prompts/x.md': 'x\n' });
     const { text } = await staticText(root);
     expect(text).toContain('* item with *emphasis* x\n');
+    expect(text).toContain('// see @../x.md\n');
   });
 });
 
