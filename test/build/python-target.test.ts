@@ -101,3 +101,21 @@ describe('the python target', () => {
     expect(refused.stdout + refused.stderr).toContain(`${AT}:6:1`);
   });
 });
+
+describe('the python check in watch mode', () => {
+  it('is made again when a section changes, and kept while it does not', async () => {
+    const { createCompiler } = await import('../../compiler/index.js');
+    const root = await tree('Hello {{x}}\n');
+    const compiler = await createCompiler({ root, cacheDir: null });
+    const errors = (result: { diagnostics: readonly { severity: string; rule: string }[] }) => result.diagnostics.filter((d) => d.severity === 'error').map((d) => d.rule);
+    expect(errors(await compiler.build())).toEqual([]);
+    const file = path.join(root, AT);
+    await fs.writeFile(file, `${DYNAMIC}x {{#each o as |v|}}{{v}}{{/each}}\n`);
+    expect(errors(await compiler.build([{ path: file, kind: 'change' }]))).toEqual(['template/python-unsupported']);
+    // Another file changes: the unsupported section's finding stays.
+    await fs.writeFile(path.join(root, 'prompts/sections/s.md'), 'Static, edited.\n');
+    expect(errors(await compiler.build([{ path: path.join(root, 'prompts/sections/s.md'), kind: 'change' }]))).toEqual(['template/python-unsupported']);
+    await fs.writeFile(file, `${DYNAMIC}Hello again {{x}}\n`);
+    expect(errors(await compiler.build([{ path: file, kind: 'change' }]))).toEqual([]);
+  });
+});
