@@ -113,6 +113,22 @@ class Package(unittest.TestCase):
         uncached = pb.get_system_prompt(bundle, context={**context, "mcpServers": [{"name": "n", "instructions": "i"}]}, cache=cache)
         self.assertTrue(uncached[-1].startswith("# MCP server instructions"), uncached[-1])
 
+    def test_a_warm_prompt_keeps_its_prefix_pickled_and_copied(self) -> None:
+        import copy
+        import pickle
+
+        bundle = pb.load_bundle(DIST)
+        cache = pb.create_section_cache()
+        context = {"cwd": "/w", "isGitRepo": False, "platform": "linux"}
+        cold = pb.get_system_prompt(bundle, context=context, cache=cache)
+        warm = pb.get_system_prompt(bundle, context=context, cache=cache)  # made by the plan's class
+        self.assertEqual(warm, cold)
+        self.assertIsInstance(warm, pb.SystemPrompt)
+        self.assertEqual(warm.static_prefix, cold.static_prefix)
+        for again in (pickle.loads(pickle.dumps(warm)), copy.copy(warm), copy.deepcopy(warm)):
+            self.assertIs(type(again), pb.SystemPrompt)
+            self.assertEqual((again, again.static_prefix), (warm, warm.static_prefix))
+
     def test_an_uncached_section_needs_a_reason(self) -> None:
         with self.assertRaisesRegex(TypeError, "non-empty reason"):
             pb.DANGEROUS_uncached_system_prompt_section("x", lambda: "v", " ")
