@@ -10,6 +10,7 @@
 import { outputStatements, type PathExpression, type Program } from './ast.js';
 import { parseOrThrow } from './parse.js';
 import { compilePythonBody, pyString } from './python-body.js';
+import { compilePythonStringPath } from './python-string-path.js';
 import { fallbackOf, type Fallback } from './support.js';
 import type { ThunkOptions } from './codegen.js';
 
@@ -87,6 +88,7 @@ export function generatePythonModule(source: string, options: ThunkOptions, ast:
     ...(required.length === 0
       ? []
       : ['        if not REQUIRED_SET <= ctx.keys():', `            missing(${section}, next(name for name in REQUIRED if name not in ctx))`]),
+    ...stringPath(ast),
     '        try:',
     ...compilePythonBody(ast, '            '),
     '        except RenderError:',
@@ -97,6 +99,12 @@ export function generatePythonModule(source: string, options: ThunkOptions, ast:
     '    return render',
   ];
   return lines.join('\n') + '\n';
+}
+
+/** The string path (python-string-path.ts) tried first; whatever it raises, the exact body after it renders. */
+function stringPath(ast: Program): string[] {
+  const attempt = compilePythonStringPath(ast, '            ');
+  return attempt === null ? [] : ['        try:', ...attempt, '        except Exception:', '            pass'];
 }
 
 /** Text for a `#` comment: a line terminator would end it. */

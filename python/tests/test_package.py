@@ -113,6 +113,19 @@ class Package(unittest.TestCase):
         uncached = pb.get_system_prompt(bundle, context={**context, "mcpServers": [{"name": "n", "instructions": "i"}]}, cache=cache)
         self.assertTrue(uncached[-1].startswith("# MCP server instructions"), uncached[-1])
 
+    def test_a_warm_request_renders_its_uncached_section_each_time(self) -> None:
+        bundle = pb.load_bundle(DIST)
+        cache = pb.create_section_cache()
+        context = {"cwd": "/w", "isGitRepo": False, "platform": "linux"}
+        servers = [{"name": "one", "instructions": "i"}]
+        first = pb.get_system_prompt(bundle, context={**context, "mcpServers": servers}, cache=cache)
+        again = pb.get_system_prompt(bundle, context={**context, "mcpServers": servers}, cache=cache)
+        self.assertEqual(again, first)
+        servers[0]["name"] = "two"  # changed in place: the same list, another text
+        changed = pb.get_system_prompt(bundle, context={**context, "mcpServers": servers}, cache=cache)
+        self.assertIn("## two", changed[-1])
+        self.assertNotIn("# MCP server instructions", "".join(pb.get_system_prompt(bundle, context=context, cache=cache)))
+
     def test_a_warm_prompt_keeps_its_prefix_pickled_and_copied(self) -> None:
         import copy
         import pickle

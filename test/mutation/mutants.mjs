@@ -273,4 +273,18 @@ export const MUTANTS = [
     to: 'return true;',
     tests: ['test/runtime/lazy-handlebars.test.ts'],
   },
+  {
+    name: 'the Python string path subscripts an #each item that is no dict',
+    file: 'compiler/template/python-string-path.ts',
+    from: 'if (inner.subscripted.has(inner.ctx)) head.push',
+    to: 'if (false) head.push',
+    tests: ['python/tests/test_string_path.py'],
+  },
+  {
+    name: 'the Python string path puts a value before the text in front of it',
+    file: 'compiler/template/python-string-path.ts',
+    from: 'run.push(this.value(node.path as PathExpression, scope))',
+    to: 'run.unshift(this.value(node.path as PathExpression, scope))',
+    tests: ['python/tests/test_render_vectors.py'],
+  },
 ];

@@ -2,7 +2,8 @@
 /**
  * `npm run mutate [-- NAME-SUBSTRING]`: for each mutant in mutants.mjs, copy
  * the repository's tracked files to a temporary directory (node_modules
- * linked, not copied), apply the break, compile, and run the mutant's tests,
+ * linked, not copied), apply the break, compile, and run the mutant's tests
+ * (vitest files, or Python test modules under python/tests),
  * which must fail. Prints one line per mutant; exits 1 if any survived or no
  * longer applies. Slow by nature (a compile and a test run per mutant): an
  * opt-in habit, not part of `npm test`.
@@ -42,8 +43,7 @@ try {
         console.log(`KILLED    ${m.name} (by the type checker)`);
         continue;
       }
-      const run = spawnSync('npx', ['vitest', 'run', ...m.tests], { cwd: copy, stdio: 'ignore', env: { ...process.env, CI: 'true' } });
-      if (run.status === 0) {
+      if (m.tests.every((test) => passes(copy, test))) {
         console.log(`SURVIVED  ${m.name}: ${m.tests.join(' ')} still pass`);
         bad++;
       } else console.log(`KILLED    ${m.name}`);
@@ -54,4 +54,12 @@ try {
   process.exitCode = bad === 0 ? 0 : 1;
 } finally {
   fs.rmSync(copy, { recursive: true, force: true });
+}
+
+/** Whether one test file passes in the copy: a vitest file, or a Python test module (`python/tests/test_*.py`). */
+function passes(copy, test) {
+  const [command, args] = test.endsWith('.py')
+    ? ['python3', ['-m', 'unittest', 'discover', '-s', 'python/tests', '-t', 'python/tests', '-p', path.basename(test)]]
+    : ['npx', ['vitest', 'run', test]];
+  return spawnSync(command, args, { cwd: copy, stdio: 'ignore', env: { ...process.env, CI: 'true' } }).status === 0;
 }

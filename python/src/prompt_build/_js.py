@@ -181,8 +181,12 @@ def js_keys(value: Mapping[str, Any]) -> List[str]:
 
 def EACH(value: Any) -> Tuple[Optional[List[str]], Sequence[Any]]:
     """What ``#each`` walks: (None, items) for a list, (keys, values) for a dict, nothing for the rest."""
-    if type(value) is list:
+    kind = type(value)
+    if kind is list:
         return None, value
+    # The common nothing-to-walk cases before the Mapping check, which is an ABC's (slow) one.
+    if kind is str or value is None or value is U:
+        return None, ()
     if isinstance(value, (list, tuple)):
         return None, list(value)
     if isinstance(value, Mapping):

@@ -39,9 +39,15 @@ def get_system_prompt(
     mode: str = "default",
 ) -> SystemPrompt:
     """``mode`` "simple" and "proactive" select the profiles of those names, whatever ``profile`` says."""
-    found, ready = _start(bundle, profile, mode, context, cache)
-    if ready is not None:
-        return ready
+    # _find_profile's common case inline: a warm request costs little more than its calls.
+    found = bundle.profiles.get(mode if mode == "simple" or mode == "proactive" else "default" if profile is None else profile)
+    if found is None:
+        found = _find_profile(bundle, profile, mode)
+    plan = cache.plan(found)
+    if plan is not None:
+        return _from_plan(plan, context)
+    if not found.dynamic_sections:
+        return _static_only(found)
     values = resolve_system_prompt_sections(_sections(found, context), cache)
     _remember_plan(found, cache)
     return _assemble(found, values)
@@ -55,23 +61,19 @@ async def get_system_prompt_async(
     profile: Optional[str] = None,
     mode: str = "default",
 ) -> SystemPrompt:
-    found, ready = _start(bundle, profile, mode, context, cache)
-    if ready is not None:
-        return ready
+    found = _find_profile(bundle, profile, mode)
+    plan = cache.plan(found)
+    if plan is not None:
+        return _from_plan(plan, context)
+    if not found.dynamic_sections:
+        return _static_only(found)
     values = await resolve_system_prompt_sections_async(_sections(found, context), cache)
     _remember_plan(found, cache)
     return _assemble(found, values)
 
 
-def _start(
-    bundle: Bundle, profile: Optional[str], mode: str, context: Mapping[str, Any], cache: SectionCache
-) -> Tuple[BundleProfile, Optional[SystemPrompt]]:
-    """The profile, and the prompt when no section needs resolving: a static-only profile, or a warm cache's plan."""
-    found = _find_profile(bundle, _profile_name(profile, mode))
-    if not found.dynamic_sections:
-        return found, as_system_prompt(found.static_texts, static_prefix_hash=found.static_prefix_hash)
-    plan = cache.plan(found)
-    return found, (_from_plan(plan, context) if plan is not None else None)
+def _static_only(profile: BundleProfile) -> SystemPrompt:
+    return as_system_prompt(profile.static_texts, static_prefix_hash=profile.static_prefix_hash)
 
 
 class _Plan(NamedTuple):
@@ -83,6 +85,9 @@ class _Plan(NamedTuple):
     segments: Tuple[Tuple[Callable[[Any], Optional[str]], Tuple[str, ...]], ...]
     #: Makes the prompt with the profile's static prefix (``prompt_class``).
     prompt: Any
+    #: ``[(what the uncached sections rendered, the prompt made of it)]`` of the last request:
+    #: a prompt is an immutable tuple, so the next request that renders the same texts gets it again.
+    last: List[Any]
 
 
 def _remember_plan(profile: BundleProfile, cache: SectionCache) -> None:
@@ -108,20 +113,27 @@ def _remember_plan(profile: BundleProfile, cache: SectionCache) -> None:
     else:
         segments.append((render, tuple(parts)))
     prefix = StaticPrefix(profile.static_prefix_hash, len(profile.static_texts) + 1)
-    cache.remember_plan(profile, _Plan(head, tuple(segments), prompt_class(prefix)))  # type: ignore[arg-type]
+    cache.remember_plan(profile, _Plan(head, tuple(segments), prompt_class(prefix), [(None, None)]))  # type: ignore[arg-type]
 
 
 def _from_plan(plan: "_Plan", context: Mapping[str, Any]) -> SystemPrompt:
+    texts = []
+    for render, _ in plan.segments:
+        texts.append(render(context))  # type: ignore[arg-type]
+    last = plan.last[0]
+    if last[0] == texts:
+        return last[1]  # type: ignore[no-any-return]
     parts = list(plan.head)
-    for render, tail in plan.segments:
-        text = render(context)  # type: ignore[arg-type]
+    for text, (_, tail) in zip(texts, plan.segments):
         if type(text) is str:
             text = text.rstrip("\n")
             # has_text, with its common case (a visible first character) inline.
             if text and (text[0] not in JS_WHITESPACE or has_text(text)):
                 parts.append(text)
         parts += tail
-    return _new_tuple(plan.prompt, parts)  # type: ignore[no-any-return]
+    prompt = _new_tuple(plan.prompt, parts)
+    plan.last[0] = (texts, prompt)
+    return prompt  # type: ignore[no-any-return]
 
 
 def get_agent_system_prompt(bundle: Bundle, name: str, environment: Union[str, Sequence[str], None] = None) -> SystemPrompt:
@@ -140,13 +152,8 @@ def _assemble(profile: BundleProfile, values: List[Optional[str]]) -> SystemProm
     return as_system_prompt(parts, static_prefix_hash=profile.static_prefix_hash)  # type: ignore[arg-type]
 
 
-def _profile_name(profile: Optional[str], mode: str) -> str:
-    if mode in ("simple", "proactive"):
-        return mode
-    return profile if profile is not None else "default"
-
-
-def _find_profile(bundle: Bundle, name: str) -> BundleProfile:
+def _find_profile(bundle: Bundle, profile: Optional[str], mode: str) -> BundleProfile:
+    name = mode if mode == "simple" or mode == "proactive" else "default" if profile is None else profile
     found = bundle.profiles.get(name)
     if found is None:
         known = ", ".join(bundle.profiles) or "none"

@@ -24,8 +24,7 @@ class SectionCache:
 
     def __init__(self) -> None:
         self._values: Dict[str, SectionValue] = {}
-        #: Bumped by every change, so what was derived from the values (assembly plans) knows when it is stale.
-        self._version = 0
+        #: What was derived from the values (assembly plans, by owner id): emptied by every change.
         self._plans: Dict[int, Any] = {}
 
     def get(self, name: str) -> Any:
@@ -37,22 +36,19 @@ class SectionCache:
 
     def set(self, name: str, value: SectionValue) -> None:
         self._values[name] = value
-        self._version += 1
+        self._plans.clear()
 
     def clear(self) -> None:
         self._values.clear()
         self._plans.clear()
-        self._version += 1
 
     def plan(self, owner: Any) -> Any:
         """What ``remember_plan`` stored for ``owner`` (compared by identity), unless a value changed since."""
         entry = self._plans.get(id(owner))
-        if entry is None or entry[0] is not owner or entry[1] != self._version:
-            return None
-        return entry[2]
+        return entry[1] if entry is not None and entry[0] is owner else None
 
     def remember_plan(self, owner: Any, plan: Any) -> None:
-        self._plans[id(owner)] = (owner, self._version, plan)
+        self._plans[id(owner)] = (owner, plan)
 
     @property
     def size(self) -> int:

@@ -11,6 +11,13 @@ def create(rt):
         if type(ctx) is not dict:
             ctx = as_context(ctx, "model-override")
         try:
+            fa1 = []
+            if (v != "" if type(v := ctx.get("modelOverride", U)) is str else TRUTHY(v)):
+                fa1 += ("# Model-specific instructions\n\n", ctx["modelOverride"], "\n")
+            return "".join(fa1)
+        except Exception:
+            pass
+        try:
             a2 = []
             if (v != "" if type(v := ctx.get("modelOverride", U)) is str else TRUTHY(v)):
                 a2 += ("# Model-specific instructions\n\n", (v if type(v := ctx.get("modelOverride", U)) is str else S(v)), "\n")

@@ -15,6 +15,36 @@ def create(rt):
         if not REQUIRED_SET <= ctx.keys():
             missing("env-info", next(name for name in REQUIRED if name not in ctx))
         try:
+            fa1 = []
+            fa1 += ("# Environment\n\nFacts about the environment you are running in:\n\n- Working directory: ", ctx["cwd"], "\n- Git repository: ")
+            if (v != "" if type(v := ctx.get("isGitRepo", U)) is str else TRUTHY(v)):
+                fa1.append("yes")
+            else:
+                fa1.append("no")
+            fa1.append("\n")
+            if (v != "" if type(v := ctx.get("additionalDirectories", U)) is str else TRUTHY(v)):
+                fa1.append("- Additional working directories: ")
+                fx2 = v if type(v := ctx.get("additionalDirectories", U)) is list else () if type(v) is str or v is U or v is None else EACH(v)[1]
+                fn5 = len(fx2)
+                for fi4 in range(fn5):
+                    fc3 = fx2[fi4]
+                    fa1.append(fc3)
+                    if not (fi4 == fn5 - 1):
+                        fa1.append(", ")
+                fa1.append("\n")
+            fa1 += ("- Platform: ", ctx["platform"], "\n")
+            if (v != "" if type(v := ctx.get("osVersion", U)) is str else TRUTHY(v)):
+                fa1 += ("- OS version: ", ctx["osVersion"], "\n")
+            if (v != "" if type(v := ctx.get("shell", U)) is str else TRUTHY(v)):
+                fa1 += ("- Shell: ", ctx["shell"], "\n")
+            if (v != "" if type(v := ctx.get("model", U)) is str else TRUTHY(v)):
+                fa1 += ("- Model: ", ctx["model"], "\n")
+            if (v != "" if type(v := ctx.get("knowledgeCutoff", U)) is str else TRUTHY(v)):
+                fa1 += ("\nYour training data ends around ", ctx["knowledgeCutoff"], "; tools, libraries and versions released after that may exist that you do not know about.\n")
+            return "".join(fa1)
+        except Exception:
+            pass
+        try:
             a2 = []
             a2 += ("# Environment\n\nFacts about the environment you are running in:\n\n- Working directory: ", (v if type(v := ctx.get("cwd", U)) is str else S(v)), "\n- Git repository: ")
             if (v != "" if type(v := ctx.get("isGitRepo", U)) is str else TRUTHY(v)):

@@ -11,6 +11,13 @@ def create(rt):
         if type(ctx) is not dict:
             ctx = as_context(ctx, "function-result-clearing")
         try:
+            fa1 = []
+            if (v != "" if type(v := ctx.get("keepRecentToolResults", U)) is str else TRUTHY(v)):
+                fa1 += ("# Clearing of old tool results\n\nTo free up context, older tool results are removed from the conversation automatically. The ", ctx["keepRecentToolResults"], " most recent results are always kept; earlier ones may be replaced by a short placeholder.\n")
+            return "".join(fa1)
+        except Exception:
+            pass
+        try:
             a2 = []
             if (v != "" if type(v := ctx.get("keepRecentToolResults", U)) is str else TRUTHY(v)):
                 a2 += ("# Clearing of old tool results\n\nTo free up context, older tool results are removed from the conversation automatically. The ", (v if type(v := ctx.get("keepRecentToolResults", U)) is str else S(v)), " most recent results are always kept; earlier ones may be replaced by a short placeholder.\n")

@@ -15,6 +15,34 @@ def create(rt):
         if not REQUIRED_SET <= ctx.keys():
             missing("git-snapshot", next(name for name in REQUIRED if name not in ctx))
         try:
+            fa1 = []
+            fa1.append("This is the git status at the start of the conversation. It is a snapshot: it will not update during the conversation.\nCurrent branch: ")
+            if (v != "" if type(v := ctx.get("branch", U)) is str else TRUTHY(v)):
+                fa1.append(ctx["branch"])
+            else:
+                fa1.append("(detached HEAD")
+                if (v != "" if type(v := ctx.get("detachedAt", U)) is str else TRUTHY(v)):
+                    fa1 += (" at ", ctx["detachedAt"])
+                fa1.append(")")
+            fa1 += ("\nMain branch (you will usually use this for pull requests): ", ctx["mainBranch"], "\n")
+            if (v != "" if type(v := ctx.get("userName", U)) is str else TRUTHY(v)):
+                fa1 += ("Git user: ", ctx["userName"], "\n")
+            fa1.append("\nStatus:\n")
+            if (v != "" if type(v := ctx.get("status", U)) is str else TRUTHY(v)):
+                fa1 += (ctx["status"], "\n")
+            else:
+                fa1.append("(clean)\n")
+            if (v != "" if type(v := ctx.get("truncated", U)) is str else TRUTHY(v)):
+                fa1 += ("... (truncated: the status is over ", (t if type(t := ctx["truncated"]) is dict else None)["limit"], " characters; ", (t if type(t := ctx["truncated"]) is dict else None)["omittedLines"], " more lines not shown. Run \"git status\" for the full list.)\n")
+            fa1.append("\nRecent commits:\n")
+            if (v != "" if type(v := ctx.get("commits", U)) is str else TRUTHY(v)):
+                fa1.append(ctx["commits"])
+            else:
+                fa1.append("(no commits yet)")
+            return "".join(fa1)
+        except Exception:
+            pass
+        try:
             a2 = []
             a2.append("This is the git status at the start of the conversation. It is a snapshot: it will not update during the conversation.\nCurrent branch: ")
             if (v != "" if type(v := ctx.get("branch", U)) is str else TRUTHY(v)):

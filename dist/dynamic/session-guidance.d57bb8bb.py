@@ -11,6 +11,28 @@ def create(rt):
         if type(ctx) is not dict:
             ctx = as_context(ctx, "session-guidance")
         try:
+            fa1 = []
+            if (v != "" if type(v := ctx.get("interactive", U)) is str else TRUTHY(v)):
+                fa1.append("# Working with the user\n\nThe user is at the terminal and sees your replies as they arrive. They can interrupt you, answer questions and approve tool calls. If a step needs something only they can do, such as signing in to a service or running a command that asks for a password, ask them to do it and tell them exactly what to run.\n\n")
+            if (v != "" if type(v := ctx.get("availableAgents", U)) is str else TRUTHY(v)):
+                fa1.append("# Available agents\n\nThese agent types can be launched with the Agent tool:\n\n")
+                fx2 = v if type(v := ctx.get("availableAgents", U)) is list else () if type(v) is str or v is U or v is None else EACH(v)[1]
+                for fc3 in fx2:
+                    if type(fc3) is not dict:
+                        raise TypeError
+                    fa1 += ("- ", fc3["name"], ": ", fc3["description"], "\n")
+                fa1.append("\n")
+            if (v != "" if type(v := ctx.get("skills", U)) is str else TRUTHY(v)):
+                fa1.append("# Skills\n\nThese skills are installed. When a task matches a skill's description, load the skill and follow it before starting the work yourself:\n\n")
+                fx4 = v if type(v := ctx.get("skills", U)) is list else () if type(v) is str or v is U or v is None else EACH(v)[1]
+                for fc5 in fx4:
+                    if type(fc5) is not dict:
+                        raise TypeError
+                    fa1 += ("- ", fc5["name"], ": ", fc5["description"], "\n")
+            return "".join(fa1)
+        except Exception:
+            pass
+        try:
             a2 = []
             if (v != "" if type(v := ctx.get("interactive", U)) is str else TRUTHY(v)):
                 a2.append("# Working with the user\n\nThe user is at the terminal and sees your replies as they arrive. They can interrupt you, answer questions and approve tool calls. If a step needs something only they can do, such as signing in to a service or running a command that asks for a password, ask them to do it and tell them exactly what to run.\n\n")

@@ -11,6 +11,13 @@ def create(rt):
         if type(ctx) is not dict:
             ctx = as_context(ctx, "summarize-tool-results")
         try:
+            fa1 = []
+            if (v != "" if type(v := ctx.get("keepRecentToolResults", U)) is str else TRUTHY(v)):
+                fa1.append("# Keeping what you need from tool results\n\nBecause old tool results can disappear from the context, note anything you will need later (a path, a line number, a value, an error message, a conclusion) in your own text when you first see it. Do not rely on being able to scroll back to the original result.\n")
+            return "".join(fa1)
+        except Exception:
+            pass
+        try:
             a2 = []
             if (v != "" if type(v := ctx.get("keepRecentToolResults", U)) is str else TRUTHY(v)):
                 a2.append("# Keeping what you need from tool results\n\nBecause old tool results can disappear from the context, note anything you will need later (a path, a line number, a value, an error message, a conclusion) in your own text when you first see it. Do not rely on being able to scroll back to the original result.\n")

@@ -11,6 +11,13 @@ def create(rt):
         if type(ctx) is not dict:
             ctx = as_context(ctx, "token-budget")
         try:
+            fa1 = []
+            if (v != "" if type(v := ctx.get("tokenBudget", U)) is str else TRUTHY(v)):
+                fa1 += ("# Token budget\n\nThe user has set a budget of about ", ctx["tokenBudget"], " output tokens for this task. Use it: keep working through the task until it is complete or the budget is nearly spent, rather than stopping early to check in. As you approach the budget, finish the step you are on, leave the work in a consistent state, and summarize what is done and what remains.\n")
+            return "".join(fa1)
+        except Exception:
+            pass
+        try:
             a2 = []
             if (v != "" if type(v := ctx.get("tokenBudget", U)) is str else TRUTHY(v)):
                 a2 += ("# Token budget\n\nThe user has set a budget of about ", (v if type(v := ctx.get("tokenBudget", U)) is str else S(v)), " output tokens for this task. Use it: keep working through the task until it is complete or the budget is nearly spent, rather than stopping early to check in. As you approach the budget, finish the step you are on, leave the work in a consistent state, and summarize what is done and what remains.\n")

@@ -15,6 +15,32 @@ def create(rt):
         if not REQUIRED_SET <= ctx.keys():
             missing("instructions", next(name for name in REQUIRED if name not in ctx))
         try:
+            fa1 = []
+            fa1.append("Instructions from the user and the codebase are shown below, each under the path and kind of the file it comes from. Follow them exactly as written: they override default behaviour. Where two disagree, the later one takes precedence.")
+            fx2 = v if type(v := ctx.get("files", U)) is list else () if type(v) is str or v is U or v is None else EACH(v)[1]
+            for fc3 in fx2:
+                if type(fc3) is not dict:
+                    raise TypeError
+                fa1 += ("\n\nContents of ", fc3["path"], " (")
+                if (v != "" if type(v := (fc3.get("includedBy", U) if type(fc3) is dict else G(fc3, "includedBy"))) is str else TRUTHY(v)):
+                    fa1 += ("include: included by ", fc3["includedBy"])
+                if (v != "" if type(v := (fc3.get("managed", U) if type(fc3) is dict else G(fc3, "managed"))) is str else TRUTHY(v)):
+                    fa1.append("managed: managed policy instructions, set for every user of this machine")
+                if (v != "" if type(v := (fc3.get("user", U) if type(fc3) is dict else G(fc3, "user"))) is str else TRUTHY(v)):
+                    fa1.append("user: the user's private instructions for all projects")
+                if (v != "" if type(v := (fc3.get("project", U) if type(fc3) is dict else G(fc3, "project"))) is str else TRUTHY(v)):
+                    fa1.append("project: project instructions, checked into the codebase")
+                if (v != "" if type(v := (fc3.get("rules", U) if type(fc3) is dict else G(fc3, "rules"))) is str else TRUTHY(v)):
+                    fa1.append("rules: rules from the project's rules folder")
+                if (v != "" if type(v := (fc3.get("local", U) if type(fc3) is dict else G(fc3, "local"))) is str else TRUTHY(v)):
+                    fa1.append("local: the user's private instructions for this project, not checked in")
+                if (v != "" if type(v := (fc3.get("added", U) if type(fc3) is dict else G(fc3, "added"))) is str else TRUTHY(v)):
+                    fa1.append("added: instructions from an additional working directory")
+                fa1 += ("):\n\n", fc3["content"])
+            return "".join(fa1)
+        except Exception:
+            pass
+        try:
             a2 = []
             a2.append("Instructions from the user and the codebase are shown below, each under the path and kind of the file it comes from. Follow them exactly as written: they override default behaviour. Where two disagree, the later one takes precedence.")
             k3, x4 = (None, v) if type(v := ctx.get("files", U)) is list else EACH(v)

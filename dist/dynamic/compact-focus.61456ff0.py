@@ -11,6 +11,13 @@ def create(rt):
         if type(ctx) is not dict:
             ctx = as_context(ctx, "compact-focus")
         try:
+            fa1 = []
+            if (v != "" if type(v := ctx.get("customInstructions", U)) is str else TRUTHY(v)):
+                fa1 += ("# Additional instructions for this summary\n\nThe user asked for the following when requesting this summary. Follow it where it differs from the guidance above:\n\n", ctx["customInstructions"], "\n")
+            return "".join(fa1)
+        except Exception:
+            pass
+        try:
             a2 = []
             if (v != "" if type(v := ctx.get("customInstructions", U)) is str else TRUTHY(v)):
                 a2 += ("# Additional instructions for this summary\n\nThe user asked for the following when requesting this summary. Follow it where it differs from the guidance above:\n\n", (v if type(v := ctx.get("customInstructions", U)) is str else S(v)), "\n")

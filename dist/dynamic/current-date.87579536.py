@@ -15,6 +15,12 @@ def create(rt):
         if not REQUIRED_SET <= ctx.keys():
             missing("current-date", next(name for name in REQUIRED if name not in ctx))
         try:
+            fa1 = []
+            fa1 += ("Today's date is ", ctx["date"], ".")
+            return "".join(fa1)
+        except Exception:
+            pass
+        try:
             a2 = []
             a2 += ("Today's date is ", (v if type(v := ctx.get("date", U)) is str else S(v)), ".")
             o1 = "".join(a2)

@@ -11,6 +11,13 @@ def create(rt):
         if type(ctx) is not dict:
             ctx = as_context(ctx, "memory")
         try:
+            fa1 = []
+            if (v != "" if type(v := ctx.get("memory", U)) is str else TRUTHY(v)):
+                fa1 += (ctx["memory"], "\n")
+            return "".join(fa1)
+        except Exception:
+            pass
+        try:
             a2 = []
             if (v != "" if type(v := ctx.get("memory", U)) is str else TRUTHY(v)):
                 a2 += ((v if type(v := ctx.get("memory", U)) is str else S(v)), "\n")

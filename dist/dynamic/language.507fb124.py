@@ -11,6 +11,13 @@ def create(rt):
         if type(ctx) is not dict:
             ctx = as_context(ctx, "language")
         try:
+            fa1 = []
+            if (v != "" if type(v := ctx.get("language", U)) is str else TRUTHY(v)):
+                fa1 += ("# Language\n\nWrite all your replies and explanations to the user in ", ctx["language"], ". Keep code, identifiers, commands, file paths and quoted output exactly as they are; write code comments and commit messages in the language the project already uses.\n")
+            return "".join(fa1)
+        except Exception:
+            pass
+        try:
             a2 = []
             if (v != "" if type(v := ctx.get("language", U)) is str else TRUTHY(v)):
                 a2 += ("# Language\n\nWrite all your replies and explanations to the user in ", (v if type(v := ctx.get("language", U)) is str else S(v)), ". Keep code, identifiers, commands, file paths and quoted output exactly as they are; write code comments and commit messages in the language the project already uses.\n")

@@ -15,6 +15,18 @@ def create(rt):
         if not REQUIRED_SET <= ctx.keys():
             missing("user-context", next(name for name in REQUIRED if name not in ctx))
         try:
+            fa1 = []
+            fa1.append("<system-reminder>\nAs you answer the user's questions, you can use the following context:\n")
+            fx2 = v if type(v := ctx.get("entries", U)) is list else () if type(v) is str or v is U or v is None else EACH(v)[1]
+            for fc3 in fx2:
+                if type(fc3) is not dict:
+                    raise TypeError
+                fa1 += ("# ", fc3["key"], "\n", fc3["value"], "\n")
+            fa1.append("\nIMPORTANT: this context may or may not be relevant to your tasks. You should not respond to this context unless it is highly relevant to your task.\n</system-reminder>\n")
+            return "".join(fa1)
+        except Exception:
+            pass
+        try:
             a2 = []
             a2.append("<system-reminder>\nAs you answer the user's questions, you can use the following context:\n")
             k3, x4 = (None, v) if type(v := ctx.get("entries", U)) is list else EACH(v)

@@ -1,0 +1,144 @@
+/**
+ * The string path of a section's Python `render`: a first attempt that
+ * assumes what prompt contexts almost always hold: every printed value a
+ * string, every container a printed path walks through a dict. Under those assumptions the JavaScript fold that
+ * python-body.ts reproduces is plain concatenation in document order, so the
+ * attempt appends the raw values to one list and joins it: `str.join` checks
+ * in C that each piece is a string, and a subscript of anything but a dict
+ * raises. Any exception means an assumption failed, and the exact body runs
+ * instead; the output never depends on which path ran.
+ *
+ * Block tests and what an `#each` walks are not assumptions: they are
+ * computed as in the exact body (the same lookups, truthiness and `EACH`). Templates using what the attempt
+ * does not model — `#with`, `../`, `@root`, `@key`, printed data variables,
+ * literal or `includeZero` parameters — get no attempt.
+ */
+import { outputStatements, type BlockStatement, type Expression, type PathExpression, type Program } from './ast.js';
+import { blockName } from './shape.js';
+import { pyString, type Frame, type Scope } from './python-expressions.js';
+import { PythonEmitter } from './python-emitter.js';
+
+/** Lines of the attempt (indented by `indent`), ending in `return`, or null when the template is outside its reach. */
+export function compilePythonStringPath(ast: Program, indent: string): string[] | null {
+  return withinReach(ast) ? new StringPathCompiler(indent).compile(ast) : null;
+}
+
+const DATA_TESTS: ReadonlySet<string> = new Set(['index', 'first', 'last']);
+
+function withinReach(program: Program | undefined): boolean {
+  return outputStatements(program).every((node) => {
+    if (node.type === 'ContentStatement') return true;
+    if (node.type === 'MustacheStatement') return isPlainPath(node.path);
+    if (node.type !== 'BlockStatement') return false;
+    const name = blockName(node);
+    const [param] = node.params;
+    if (name !== 'if' && name !== 'unless' && name !== 'each') return false;
+    if (param === undefined || (node.hash?.pairs.length ?? 0) > 0) return false;
+    const testable = isPlainPath(param) || (name !== 'each' && isDataTest(param));
+    return testable && withinReach(node.program) && withinReach(node.inverse);
+  });
+}
+
+function isPlainPath(node: Expression): node is PathExpression {
+  return node.type === 'PathExpression' && !node.data && node.depth === 0;
+}
+
+function isDataTest(node: Expression): boolean {
+  return node.type === 'PathExpression' && node.data && node.depth === 0 && node.parts.length === 1 && DATA_TESTS.has(node.parts[0]!);
+}
+
+/** A scope whose context is known to be a dict (the root, or an `#each` item checked by the loop) reads keys by subscript. */
+interface StringScope extends Scope {
+  /** Item variables whose dict check the loop must write, because the body subscripts them. */
+  subscripted: Set<string>;
+}
+
+class StringPathCompiler extends PythonEmitter {
+  compile(ast: Program): string[] {
+    const out = this.temp('fa');
+    this.line(`${out} = []`);
+    this.pieces(ast, { ctx: 'ctx', nullable: false, depths: null, frame: null, subscripted: new Set() }, out);
+    this.line(`return "".join(${out})`);
+    return this.lines;
+  }
+
+  private pieces(program: Program | undefined, scope: StringScope, out: string): void {
+    let run: string[] = [];
+    const flush = (): void => {
+      if (run.length === 1) this.line(`${out}.append(${run[0]})`);
+      else if (run.length > 1) this.line(`${out} += (${run.join(', ')})`);
+      run = [];
+    };
+    for (const node of outputStatements(program)) {
+      if (node.type === 'ContentStatement') run.push(pyString(node.value));
+      else if (node.type === 'MustacheStatement') run.push(this.value(node.path as PathExpression, scope));
+      else if (node.type === 'BlockStatement') {
+        flush();
+        this.block(node, scope, out);
+      }
+    }
+    flush();
+  }
+
+  /** A printed path, raw: the root and checked items by subscript, anything deeper through a dict test that makes the subscript fail. */
+  private value(path: PathExpression, scope: StringScope): string {
+    if (path.parts.length > 0 && scope.ctx !== 'ctx') scope.subscripted.add(scope.ctx);
+    return path.parts.reduce(
+      (code, part, i) => (i === 0 ? `${code}[${pyString(part)}]` : `(t if type(t := ${code}) is dict else None)[${pyString(part)}]`),
+      scope.ctx,
+    );
+  }
+
+  private block(node: BlockStatement, scope: StringScope, out: string): void {
+    if (blockName(node) === 'each') return this.each(node, scope, out);
+    const test = this.condition(node, scope, this.param(node, scope));
+    const [then, otherwise] = blockName(node) === 'if' ? [node.program, node.inverse] : [node.inverse, node.program];
+    const [a, b] = [outputStatements(then).length > 0, outputStatements(otherwise).length > 0];
+    if (!a && !b) return;
+    this.line(a ? `if ${test}:` : `if not ${test}:`);
+    if (a) this.nested(() => (this.pieces(then, scope, out), 'str'));
+    if (!b) return;
+    if (a) this.line('else:');
+    this.nested(() => (this.pieces(otherwise, scope, out), 'str'));
+  }
+
+  private each(node: BlockStatement, scope: StringScope, out: string): void {
+    const items = this.temp('fx');
+    // What the loop walks is no assumption: a dict's values, a string's nothing, as in the exact body.
+    // A string or nothing walks nothing: inline, as those are most of what is not a list.
+    this.line(`${items} = v if type(v := ${this.param(node, scope)}) is list else () if type(v) is str or v is U or v is None else EACH(v)[1]`);
+    if (outputStatements(node.program).length > 0) {
+      const item = this.temp('fc');
+      const frame = usesFrame(node.program) ? { index: this.temp('fi'), keys: 'None', count: this.temp('fn') } : null;
+      if (frame === null) {
+        this.line(`for ${item} in ${items}:`);
+      } else {
+        this.line(`${frame.count} = len(${items})`);
+        this.line(`for ${frame.index} in range(${frame.count}):`);
+      }
+      this.nested(() => this.loopBody(node.program, { ...scope, ctx: item, frame, subscripted: new Set() }, items, out));
+    }
+    if (outputStatements(node.inverse).length === 0) return;
+    this.line(`if not ${items}:`);
+    this.nested(() => (this.pieces(node.inverse, scope, out), 'str'));
+  }
+
+  private loopBody(program: Program | undefined, inner: StringScope, items: string, out: string): 'str' {
+    const start = this.lines.length;
+    this.pieces(program, inner, out);
+    const head = inner.frame === null ? [] : [`${inner.ctx} = ${items}[${(inner.frame as Frame).index}]`];
+    if (inner.subscripted.has(inner.ctx)) head.push(`if type(${inner.ctx}) is not dict:`, '    raise TypeError');
+    const pad = this.indent + '    '.repeat(this.depth);
+    this.lines.splice(start, 0, ...head.map((line) => pad + line));
+    return 'str';
+  }
+}
+
+/** Whether a loop body tests `@index`, `@first` or `@last` of its own loop (a nested loop's body has its own; its inverse does not). */
+function usesFrame(program: Program | undefined): boolean {
+  return outputStatements(program).some((node) => {
+    if (node.type !== 'BlockStatement') return false;
+    if (blockName(node) === 'each') return usesFrame(node.inverse);
+    return isDataTest(node.params[0]!) || usesFrame(node.program) || usesFrame(node.inverse);
+  });
+}
