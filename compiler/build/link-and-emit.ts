@@ -61,23 +61,32 @@ export async function linkAndEmit(
   return { bundle: emitted && !hasErrors(sorted) ? emitted : null, diagnostics: sorted };
 }
 
-/** Every emitted dynamic section must have a Python form (each once, however many profiles name it; checked again only when its text changes). */
+/**
+ * Every emitted dynamic section must have a Python form. Checked again only
+ * when a section's text changes, and looked at again only for a profile that
+ * changed (an unchanged profile is the same object): a leaf edit in a large
+ * project does not walk every profile's sections. A section several profiles
+ * name is reported once (`dedupe`).
+ */
 function pythonDiagnostics(profiles: readonly ProfileInput[], lookup: SourceLookup, cache: EmitCache): Diagnostic[] {
-  const seen = new Set<object>();
   const out: Diagnostic[] = [];
   for (const profile of profiles) {
-    for (const section of profile.sections) {
-      if (!section || section.def.kind !== 'dynamic' || seen.has(section.compiled)) continue;
-      // A template with errors of its own is reported for those; one problem, one diagnostic.
-      if (hasErrors(section.compiled.diagnostics)) continue;
-      seen.add(section.compiled);
-      let found = cache.pythonChecks.get(section.compiled);
-      if (found === undefined) {
-        found = pythonTargetDiagnostics(section.def, section.compiled, lookup);
-        cache.pythonChecks.set(section.compiled, found);
+    let found = cache.pythonProfileChecks.get(profile);
+    if (found === undefined) {
+      found = [];
+      for (const section of profile.sections) {
+        // A template with errors of its own is reported for those; one problem, one diagnostic.
+        if (!section || section.def.kind !== 'dynamic' || hasErrors(section.compiled.diagnostics)) continue;
+        let own = cache.pythonChecks.get(section.compiled);
+        if (own === undefined) {
+          own = pythonTargetDiagnostics(section.def, section.compiled, lookup);
+          cache.pythonChecks.set(section.compiled, own);
+        }
+        found.push(...own);
       }
-      out.push(...found);
+      cache.pythonProfileChecks.set(profile, found);
     }
+    out.push(...found);
   }
   return out;
 }

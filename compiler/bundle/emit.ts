@@ -92,6 +92,8 @@ export interface EmitCache {
   readonly sourceEntries: WeakMap<Source, SourceEntry>;
   /** A dynamic section's Python-target diagnostics (none, mostly): they follow from its compiled text alone. */
   readonly pythonChecks: WeakMap<CompiledText, Diagnostic[]>;
+  /** The same, of all the dynamic sections of a profile. */
+  readonly pythonProfileChecks: WeakMap<ProfileInput, Diagnostic[]>;
   readonly json: JsonPieceCache;
   readonly bundleModule: BundleModuleCache;
 }
@@ -104,6 +106,7 @@ export function createEmitCache(): EmitCache {
     checkedProfiles: new WeakMap(),
     sourceEntries: new WeakMap(),
     pythonChecks: new WeakMap(),
+    pythonProfileChecks: new WeakMap(),
     json: createJsonPieceCache(),
     bundleModule: createBundleModuleCache(),
   };

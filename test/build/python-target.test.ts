@@ -118,4 +118,20 @@ describe('the python check in watch mode', () => {
     await fs.writeFile(file, `${DYNAMIC}Hello again {{x}}\n`);
     expect(errors(await compiler.build([{ path: file, kind: 'change' }]))).toEqual([]);
   });
+
+  it('is kept per profile: fixing one profile\'s section clears its finding, the other profile untouched', async () => {
+    const { createCompiler } = await import('../../compiler/index.js');
+    const root = await tree('Hello {{x}}\n');
+    const b = path.join(root, 'prompts/sections/b.md');
+    await writeTree(root, {
+      'prompts/profiles/q.md': '---\ncacheWarning: false\nsections: [s, b]\n---\n',
+      'prompts/sections/b.md': `${DYNAMIC}x {{#each o as |v|}}{{v}}{{/each}}\n`,
+    });
+    const compiler = await createCompiler({ root, cacheDir: null });
+    const errors = (result: { diagnostics: readonly { severity: string; rule: string; file: string }[] }) =>
+      result.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.rule} ${d.file}`);
+    expect(errors(await compiler.build())).toEqual(['template/python-unsupported prompts/sections/b.md']);
+    await fs.writeFile(b, `${DYNAMIC}Hello {{x}}\n`);
+    expect(errors(await compiler.build([{ path: b, kind: 'change' }]))).toEqual([]);
+  });
 });

@@ -287,4 +287,11 @@ export const MUTANTS = [
     to: 'run.unshift(this.value(node.path as PathExpression, scope))',
     tests: ['python/tests/test_render_vectors.py'],
   },
+  {
+    name: "a profile's Python-target findings are kept under another profile",
+    file: 'compiler/build/link-and-emit.ts',
+    from: 'cache.pythonProfileChecks.set(profile, found);',
+    to: 'cache.pythonProfileChecks.set(profiles[0]!, found);',
+    tests: ['test/build/python-target.test.ts'],
+  },
 ];
