@@ -1,17 +1,18 @@
 /**
  * The string path of a section's Python `render`: a first attempt that
- * assumes what prompt contexts almost always hold: every printed value a
- * string, every container a printed path walks through a dict. Under those assumptions the JavaScript fold that
- * python-body.ts reproduces is plain concatenation in document order, so the
- * attempt appends the raw values to one list and joins it: `str.join` checks
- * in C that each piece is a string, and a subscript of anything but a dict
- * raises. Any exception means an assumption failed, and the exact body runs
- * instead; the output never depends on which path ran.
+ * assumes what prompt contexts almost always hold — every printed value a
+ * string, every container a printed path walks through a dict. Then the
+ * JavaScript fold that python-body.ts reproduces is plain concatenation in
+ * document order, so the attempt appends the raw values to one list and
+ * joins it: `str.join` checks in C that each piece is a string, and a
+ * subscript of anything but a dict raises. Any exception means an assumption
+ * failed, and the exact body runs instead; the output never depends on which
+ * path ran.
  *
- * Block tests and what an `#each` walks are not assumptions: they are
- * computed as in the exact body (the same lookups, truthiness and `EACH`). Templates using what the attempt
- * does not model — `#with`, `../`, `@root`, `@key`, printed data variables,
- * literal or `includeZero` parameters — get no attempt.
+ * Block tests and what an `#each` walks are no assumptions: they are computed
+ * as in the exact body (the same lookups, truthiness and `EACH`). Templates
+ * using what the attempt does not model — `#with`, `../`, `@root`, `@key`,
+ * printed data variables, literal or `includeZero` parameters — get none.
  */
 import { outputStatements, type BlockStatement, type Expression, type PathExpression, type Program } from './ast.js';
 import { blockName } from './shape.js';
@@ -47,9 +48,9 @@ function isDataTest(node: Expression): boolean {
   return node.type === 'PathExpression' && node.data && node.depth === 0 && node.parts.length === 1 && DATA_TESTS.has(node.parts[0]!);
 }
 
-/** A scope whose context is known to be a dict (the root, or an `#each` item checked by the loop) reads keys by subscript. */
+/** Printed paths subscript the scope's context: the root is a dict, and an `#each` item is checked to be one when its body does that. */
 interface StringScope extends Scope {
-  /** Item variables whose dict check the loop must write, because the body subscripts them. */
+  /** The item variables the body subscripts: their loop checks them. */
   subscripted: Set<string>;
 }
 
@@ -104,8 +105,7 @@ class StringPathCompiler extends PythonEmitter {
 
   private each(node: BlockStatement, scope: StringScope, out: string): void {
     const items = this.temp('fx');
-    // What the loop walks is no assumption: a dict's values, a string's nothing, as in the exact body.
-    // A string or nothing walks nothing: inline, as those are most of what is not a list.
+    // As the exact body walks it (a dict's values…), with the commonest nothing-to-walk cases inline.
     this.line(`${items} = v if type(v := ${this.param(node, scope)}) is list else () if type(v) is str or v is U or v is None else EACH(v)[1]`);
     if (outputStatements(node.program).length > 0) {
       const item = this.temp('fc');

@@ -39,10 +39,7 @@ def get_system_prompt(
     mode: str = "default",
 ) -> SystemPrompt:
     """``mode`` "simple" and "proactive" select the profiles of those names, whatever ``profile`` says."""
-    # _find_profile's common case inline: a warm request costs little more than its calls.
-    found = bundle.profiles.get(mode if mode == "simple" or mode == "proactive" else "default" if profile is None else profile)
-    if found is None:
-        found = _find_profile(bundle, profile, mode)
+    found = _find_profile(bundle, profile, mode)
     plan = cache.plan(found)
     if plan is not None:
         return _from_plan(plan, context)
@@ -117,7 +114,7 @@ def _remember_plan(profile: BundleProfile, cache: SectionCache) -> None:
 
 
 def _from_plan(plan: "_Plan", context: Mapping[str, Any]) -> SystemPrompt:
-    texts = []
+    texts: List[Any] = []
     for render, _ in plan.segments:
         texts.append(render(context))  # type: ignore[arg-type]
     last = plan.last[0]
