@@ -40,11 +40,9 @@ def get_system_prompt(
 ) -> SystemPrompt:
     """``mode`` "simple" and "proactive" select the profiles of those names, whatever ``profile`` says."""
     found = _find_profile(bundle, profile, mode)
-    plan = cache.plan(found)
-    if plan is not None:
-        return _from_plan(plan, context)
-    if not found.dynamic_sections:
-        return _static_only(found)
+    ready = _ready(found, context, cache)
+    if ready is not None:
+        return ready
     values = resolve_system_prompt_sections(_sections(found, context), cache)
     _remember_plan(found, cache)
     return _assemble(found, values)
@@ -59,18 +57,22 @@ async def get_system_prompt_async(
     mode: str = "default",
 ) -> SystemPrompt:
     found = _find_profile(bundle, profile, mode)
-    plan = cache.plan(found)
-    if plan is not None:
-        return _from_plan(plan, context)
-    if not found.dynamic_sections:
-        return _static_only(found)
+    ready = _ready(found, context, cache)
+    if ready is not None:
+        return ready
     values = await resolve_system_prompt_sections_async(_sections(found, context), cache)
     _remember_plan(found, cache)
     return _assemble(found, values)
 
 
-def _static_only(profile: BundleProfile) -> SystemPrompt:
-    return as_system_prompt(profile.static_texts, static_prefix_hash=profile.static_prefix_hash)
+def _ready(profile: BundleProfile, context: Mapping[str, Any], cache: SectionCache) -> Optional[SystemPrompt]:
+    """The prompt when no section needs resolving: a warm cache's plan, or a static-only profile."""
+    plan = cache.plan(profile)
+    if plan is not None:
+        return _from_plan(plan, context)
+    if not profile.dynamic_sections:
+        return as_system_prompt(profile.static_texts, static_prefix_hash=profile.static_prefix_hash)
+    return None
 
 
 class _Plan(NamedTuple):
