@@ -17,8 +17,13 @@ import { MUTANTS } from './mutants.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const only = process.argv[2];
-const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-mutate-'));
+// The copy sits beside a link to the checkout's neighbour `../shared` (the corpus, the token counts),
+// so the tests that read it run in the copy too instead of skipping.
+const base = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-mutate-'));
+const copy = path.join(base, path.basename(REPO));
+const shared = path.resolve(REPO, '../shared');
 try {
+  if (fs.existsSync(shared)) fs.symlinkSync(shared, path.join(base, 'shared'));
   for (const rel of execFileSync('git', ['ls-files', '-z'], { cwd: REPO, encoding: 'utf8' }).split('\0').filter(Boolean)) {
     const to = path.join(copy, rel);
     fs.mkdirSync(path.dirname(to), { recursive: true });
@@ -53,7 +58,7 @@ try {
   }
   process.exitCode = bad === 0 ? 0 : 1;
 } finally {
-  fs.rmSync(copy, { recursive: true, force: true });
+  fs.rmSync(base, { recursive: true, force: true });
 }
 
 /** Whether one test file passes in the copy: a vitest file, or a Python test module (`python/tests/test_*.py`). */
