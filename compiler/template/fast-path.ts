@@ -25,6 +25,7 @@ import { blockName, needsStatements, usesDepths } from './shape.js';
 import type { Helper } from './prelude.js';
 import { CodeLines, type State } from './fast-path-lines.js';
 import { ValueCode, type Frame, type Scope } from './fast-path-values.js';
+import { enterScope, usedBindings, type Context } from './fast-path-scopes.js';
 
 export interface RenderBody {
   /** Variables the body assigns, declared once at the top of `render`. */
@@ -118,9 +119,9 @@ class RenderCompiler {
   /** A block's program or inverse, with the context (and depths) it runs in bound first. */
   private branchExpr(program: Program | undefined, scope: Scope, context: Context | null): Expr {
     if (program === undefined || outputStatements(program).length === 0) return { code: '""', str: true, atomic: true };
-    const { inner, bindings } = this.enter(program, scope, context);
+    const { inner, bindings } = enterScope(this.out, this.values, program, scope, context);
     const body = this.programExpr(program, inner);
-    const used = this.usedBindings(bindings, body.code);
+    const used = usedBindings(this.out, bindings, body.code);
     if (used.length === 0) return { ...body, code: operand(body), atomic: true };
     return { code: `(${used.join(', ')}, ${body.code})`, str: body.str, atomic: true };
   }
@@ -227,9 +228,9 @@ class RenderCompiler {
       else if (state === 'raw') this.out.line(`${target} += "";`);
       return 'str';
     }
-    const { inner, bindings } = this.enter(program, scope, context);
+    const { inner, bindings } = enterScope(this.out, this.values, program, scope, context);
     const body = this.out.nested(() => this.emitBranchBody(program, pieces, target, state, inner), 0);
-    for (const binding of this.usedBindings(bindings, body.lines.join('\n'))) this.out.line(`${binding};`);
+    for (const binding of usedBindings(this.out, bindings, body.lines.join('\n'))) this.out.line(`${binding};`);
     this.out.push(body.lines);
     return body.state;
   }
@@ -248,62 +249,10 @@ class RenderCompiler {
     return ownState === 'str' || state === 'str' ? 'str' : 'raw';
   }
 
-  // ── scopes, paths and values ─────────────────────────────────────────────
-
-  /**
-   * The scope a block's program runs in, and the assignments that set it up.
-   * Handlebars runs `#if`/`#unless` branches and inverses on `this`, which is
-   * `nullContext` for a null context; it pushes the new context onto `depths`
-   * unless it equals (`!=`) the current one.
-   */
-  private enter(program: Program, scope: Scope, context: Context | null): { inner: Scope; bindings: Binding[] } {
-    const bindings: Binding[] = [];
-    let { ctx, nullable } = scope;
-    if (context !== null) {
-      ({ ctx, nullable } = context);
-    } else if (nullable) {
-      const self = this.out.temp('c');
-      bindings.push({ name: self, code: this.values.self(scope) });
-      [ctx, nullable] = [self, false];
-    }
-    let depths: string | null = null;
-    if (scope.depths !== null && usesDepths(program)) {
-      depths = this.out.temp('d');
-      bindings.push({ name: depths, code: `${this.out.use('push')}(${ctx}, ${scope.depths})` });
-    }
-    return { inner: { ctx, nullable, depths, frame: scope.frame }, bindings };
-  }
-
-  /** The assignments `code` needs (directly or through a later binding); the others' variables are dropped. */
-  private usedBindings(bindings: Binding[], code: string): string[] {
-    const used: string[] = [];
-    let reads = code;
-    for (const { name, code: value } of [...bindings].reverse()) {
-      if (new RegExp(`\\b${name}\\b`).test(reads)) {
-        used.unshift(`${name} = ${value}`);
-        reads += `\n${value}`;
-      } else {
-        this.out.dropTemp(name);
-      }
-    }
-    return used;
-  }
-
   /** `#if`/`#unless`: which program runs when the condition holds. */
   private conditional(node: BlockStatement): [Program | undefined, Program | undefined] {
     return blockName(node) === 'if' ? [node.program, node.inverse] : [node.inverse, node.program];
   }
-}
-
-interface Context {
-  ctx: string;
-  nullable: boolean;
-}
-
-/** An assignment that sets up a block's scope: `name = code`. */
-interface Binding {
-  name: string;
-  code: string;
 }
 
 function operand(expr: Expr): string {
