@@ -16,6 +16,7 @@ import { benchPython, hasPython } from './python.mjs';
 import { benchRender } from './render.mjs';
 import { benchReport } from './report.mjs';
 import { benchStartup } from './startup.mjs';
+import { benchAdapters } from './adapters.mjs';
 import { benchAssemble } from './runtime.mjs';
 import { benchWatch, PAUSE_MS } from './watch.mjs';
 import { benchTokens, tokenRows } from './tokens.mjs';
@@ -36,6 +37,7 @@ const x = (r) => `${r.toFixed(2)}×`;
 // gigabytes of written pages for the disk to flush, which slows git for a while.
 const a = await benchAssemble(path.join(HERE, '..', 'dist'), { iterations: 300 });
 const r = await benchRender({ iterations: 300 });
+const ad = await benchAdapters(path.join(HERE, '..', 'dist'));
 const c = await benchContext({ iterations: 15 });
 const s = await benchStartup();
 row('no-change build of this repository’s prompts (whole process)', ms(s.buildMs), `node -e 0 ${ms(s.nodeMs)}`, x(s.buildRatio), '≤ 1.6×');
@@ -63,6 +65,10 @@ for (const p of await benchPathological()) {
 tokenRows(await benchTokens({ files: sizes[sizes.length - 1], runs: 3 }), row);
 row('assemble default profile, warm section cache', us(a.assembleNs), `array.join ${us(a.floorNs)}`, x(a.ratio), '≤ 3×');
 row('loadBundle of this repository’s dist/', ms(a.loadBundleMs), '—', '—', '');
+// The provider adapters (issue 14) against the first toSystemBlocks, on the same prompt.
+for (const [name, fn] of [['anthropic', 'toAnthropicSystem'], ['bedrock', 'toBedrockSystem'], ['openai', 'toOpenAIRequest'], ['gemini', 'toGeminiSystemInstruction']]) {
+  row(`${fn}, the default profile's prompt`, us(ad.ns[name]), `first toSystemBlocks ${us(ad.ns.floor)}`, x(ad.ratios[name]), '≤ 1.2×');
+}
 row('render a 4 KB dynamic section (thunk)', us(r.thunkNs), `template literal ${us(r.floorNs)}`, x(r.ratio), '≤ 1.5×');
 row('…the same with Handlebars precompiled', us(r.handlebarsNs), `template literal ${us(r.floorNs)}`, x(r.handlebarsNs / r.floorNs), '');
 // The Python runtime (issue 16), when python3 exists: its own floors, measured in the same python3 process.

@@ -40,38 +40,32 @@ export function jsonErrorOffset(text: string): number {
     if (!match || match[0] === '' || match[0] === '-') fail();
     i += match![0].length;
   };
+  /** An object's members or an array's elements, from the opening bracket at `i` to `close`. */
+  const members = (close: '}' | ']', member: () => void): void => {
+    i++;
+    ws();
+    if (text[i] === close) return void i++;
+    for (;;) {
+      member();
+      ws();
+      if (text[i] === ',') i++;
+      else if (text[i] === close) return void i++;
+      else fail();
+    }
+  };
+  const pair = (): void => {
+    ws();
+    string();
+    ws();
+    if (text[i] !== ':') fail();
+    i++;
+    value();
+  };
   const value = (): void => {
     ws();
     const ch = text[i];
-    if (ch === '{') {
-      i++;
-      ws();
-      if (text[i] === '}') return void i++;
-      for (;;) {
-        ws();
-        string();
-        ws();
-        if (text[i] !== ':') fail();
-        i++;
-        value();
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === '}') return void i++;
-        else fail();
-      }
-    }
-    if (ch === '[') {
-      i++;
-      ws();
-      if (text[i] === ']') return void i++;
-      for (;;) {
-        value();
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === ']') return void i++;
-        else fail();
-      }
-    }
+    if (ch === '{') return members('}', pair);
+    if (ch === '[') return members(']', value);
     if (ch === '"') return string();
     if (ch === 't') return literal('true');
     if (ch === 'f') return literal('false');

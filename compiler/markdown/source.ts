@@ -26,16 +26,6 @@ export interface ParsedSource {
   problems: Problem[];
 }
 
-/** A diagnostic before a file name is attached: what the cache stores. */
-export interface Problem {
-  rule: 'frontmatter/invalid-yaml' | 'frontmatter/lenient-yaml';
-  /** Absent: an error. */
-  severity?: 'warning';
-  offset: number;
-  message: string;
-  note?: string;
-}
-
 export interface Source extends ParsedSource {
   /** Absolute path as read (not realpath'd). */
   path: string;
@@ -46,6 +36,16 @@ export interface Source extends ParsedSource {
   /** Normalised full text. */
   text: string;
   body: string;
+}
+
+/** A diagnostic before a file name is attached: what the cache stores. */
+export interface Problem {
+  rule: 'frontmatter/invalid-yaml' | 'frontmatter/lenient-yaml';
+  /** Absent: an error. */
+  severity?: 'warning';
+  offset: number;
+  message: string;
+  note?: string;
 }
 
 export type ReadFailure =

@@ -6,7 +6,7 @@
  * `CacheControlEphemeral` (`{type: 'ephemeral', ttl?: '5m' | '1h'}`); a test
  * checks them against the SDK's types, extra keys included.
  */
-import { promptSides, staticBreakpointTtl, type CacheTtl, type TtlOptions } from './prompt-sides.js';
+import { breakpointSides, type CacheTtl, type TtlOptions } from './prompt-sides.js';
 import type { SystemPrompt } from './system-prompt.js';
 
 export interface AnthropicCacheControl {
@@ -45,16 +45,10 @@ export function toAnthropicSystem(prompt: SystemPrompt, options?: AnthropicSyste
 export function toAnthropicSystem(prompt: SystemPrompt, options: AnthropicSystemOptions & { globalScope: true }): AnthropicGlobalTextBlock[];
 export function toAnthropicSystem(prompt: SystemPrompt, options?: AnthropicSystemOptions): AnthropicTextBlock[] | AnthropicGlobalTextBlock[];
 export function toAnthropicSystem(prompt: SystemPrompt, options: AnthropicSystemOptions = {}): AnthropicGlobalTextBlock[] {
-  const staticTtl = staticBreakpointTtl(options, 'toAnthropicSystem');
-  const sides = promptSides(prompt);
-  const cache = options.cache ?? true;
-  const blocks: AnthropicGlobalTextBlock[] = [];
-  if (sides.static !== '') {
-    const control = cache ? cacheControl(staticTtl) : undefined;
-    blocks.push(textBlock(sides.static, control && options.globalScope ? { ...control, scope: 'global' } : control));
-  }
-  if (sides.dynamic !== '') blocks.push(textBlock(sides.dynamic, cache ? cacheControl(options.ttl) : undefined));
-  return blocks;
+  return breakpointSides(prompt, options, 'toAnthropicSystem').map((side) => {
+    const control = side.breakpoint ? cacheControl(side.ttl) : undefined;
+    return textBlock(side.text, control && side.isStatic && options.globalScope ? { ...control, scope: 'global' } : control);
+  });
 }
 
 function cacheControl(ttl: CacheTtl | undefined): AnthropicCacheControl {

@@ -4,7 +4,7 @@
  * exactly the SDK's `SystemContentBlock` members `TextMember` and
  * `CachePointMember`. Two cache points of the four a request may hold.
  */
-import { promptSides, staticBreakpointTtl, type CacheTtl, type TtlOptions } from './prompt-sides.js';
+import { breakpointSides, type CacheTtl, type TtlOptions } from './prompt-sides.js';
 import type { SystemPrompt } from './system-prompt.js';
 
 export interface BedrockCachePoint {
@@ -20,17 +20,10 @@ export interface BedrockSystemOptions extends TtlOptions {
 }
 
 export function toBedrockSystem(prompt: SystemPrompt, options: BedrockSystemOptions = {}): BedrockSystemBlock[] {
-  const staticTtl = staticBreakpointTtl(options, 'toBedrockSystem');
-  const sides = promptSides(prompt);
-  const cache = options.cache ?? true;
   const blocks: BedrockSystemBlock[] = [];
-  if (sides.static !== '') {
-    blocks.push({ text: sides.static });
-    if (cache) blocks.push({ cachePoint: cachePoint(staticTtl) });
-  }
-  if (sides.dynamic !== '') {
-    blocks.push({ text: sides.dynamic });
-    if (cache) blocks.push({ cachePoint: cachePoint(options.ttl) });
+  for (const side of breakpointSides(prompt, options, 'toBedrockSystem')) {
+    blocks.push({ text: side.text });
+    if (side.breakpoint) blocks.push({ cachePoint: cachePoint(side.ttl) });
   }
   return blocks;
 }

@@ -49,3 +49,25 @@ export function staticBreakpointTtl(options: TtlOptions, adapter: string): Cache
   }
   return prefix;
 }
+
+/** One side of the boundary as an adapter sends it, and the breakpoint after it, if any. */
+export interface BreakpointSide {
+  text: string;
+  /** The static prefix (the side before the boundary). */
+  isStatic: boolean;
+  /** Whether a cache breakpoint follows this side (`cache: false` turns them all off). */
+  breakpoint: boolean;
+  /** That breakpoint's lifetime; the provider's default when undefined. */
+  ttl: CacheTtl | undefined;
+}
+
+/** The non-empty sides of `prompt` in order, with their breakpoints' lifetimes checked (`staticBreakpointTtl`). */
+export function breakpointSides(prompt: SystemPrompt, options: TtlOptions & { cache?: boolean }, adapter: string): BreakpointSide[] {
+  const staticTtl = staticBreakpointTtl(options, adapter);
+  const sides = promptSides(prompt);
+  const breakpoint = options.cache ?? true;
+  const out: BreakpointSide[] = [];
+  if (sides.static !== '') out.push({ text: sides.static, isStatic: true, breakpoint, ttl: staticTtl });
+  if (sides.dynamic !== '') out.push({ text: sides.dynamic, isStatic: false, breakpoint, ttl: options.ttl });
+  return out;
+}
