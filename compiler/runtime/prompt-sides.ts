@@ -1,18 +1,19 @@
 /**
- * What every provider adapter starts from: a SystemPrompt cut at its boundary
- * into the static prefix (the same bytes for every user) and the dynamic tail,
- * each side's parts joined with blank lines and the marker never kept.
+ * What the breakpoint-taking adapters (Anthropic, Bedrock) start from: a
+ * SystemPrompt cut at its boundary into the static prefix (the same bytes for
+ * every user) and the dynamic tail, each side's parts joined with blank lines
+ * and the marker never kept, and the lifetime of the breakpoint after each.
  */
 import { SYSTEM_PROMPT_DYNAMIC_BOUNDARY, type SystemPrompt } from './system-prompt.js';
 
-export interface PromptSides {
+interface PromptSides {
   /** The text before the boundary; '' when there is none or no boundary. */
   readonly static: string;
   /** The text after the boundary, or the whole prompt when it has no boundary. */
   readonly dynamic: string;
 }
 
-export function promptSides(prompt: SystemPrompt): PromptSides {
+function promptSides(prompt: SystemPrompt): PromptSides {
   const boundary = prompt.indexOf(SYSTEM_PROMPT_DYNAMIC_BOUNDARY);
   // Without a boundary nothing is known to be shared across users: it is all tail.
   if (boundary === -1) return { static: '', dynamic: joinParts(prompt) };
@@ -42,7 +43,7 @@ export interface TtlOptions {
  * prefix comes first, so it may outlive the tail, never the reverse.
  * Returns the static prefix's TTL (`staticTtl`, else `ttl`).
  */
-export function staticBreakpointTtl(options: TtlOptions, adapter: string): CacheTtl | undefined {
+function staticBreakpointTtl(options: TtlOptions, adapter: string): CacheTtl | undefined {
   const prefix = options.staticTtl ?? options.ttl;
   if (prefix !== undefined && options.ttl !== undefined && TTL_MINUTES[prefix] < TTL_MINUTES[options.ttl]) {
     throw new RangeError(`${adapter}: staticTtl '${prefix}' is shorter than ttl '${options.ttl}'; a longer TTL must come before a shorter one`);
