@@ -10,13 +10,16 @@
  * path ran.
  *
  * Block tests and what an `#each` walks are no assumptions: they are computed
- * as in the exact body (the same lookups, truthiness and `EACH`). Templates
- * using what the attempt does not model — `#with`, `../`, `@root`, `@key`,
- * printed data variables, literal or `includeZero` parameters — get none.
+ * as in the exact body (the same lookups, truthiness and `EACH`, a block over
+ * a null item running on Handlebars' empty object). Where the fold is
+ * concatenation whatever the values (`concatenates`), a value that is no
+ * string is converted in place instead of falling back. Templates using what
+ * the attempt does not model — `#with`, `../`, `@root`, `@key`, printed data
+ * variables, literal or `includeZero` parameters — get none.
  */
 import { outputStatements, type BlockStatement, type Expression, type PathExpression, type Program } from './ast.js';
 import { blockName } from './shape.js';
-import { pyString, type Frame, type Scope } from './python-expressions.js';
+import { isString, pyString, type Frame, type Scope } from './python-expressions.js';
 import { PythonEmitter } from './python-emitter.js';
 
 /** Lines of the attempt (indented by `indent`), ending in `return`, or null when the template is outside its reach. */
@@ -59,7 +62,15 @@ class StringPathCompiler extends PythonEmitter {
     const out = this.temp('fa');
     this.line(`${out} = []`);
     this.pieces(ast, { ctx: 'ctx', nullable: false, depths: null, frame: null, subscripted: new Set() }, out);
-    this.line(`return "".join(${out})`);
+    if (!concatenates(ast)) {
+      this.line(`return "".join(${out})`);
+      return this.lines;
+    }
+    // Values that are no strings (a number, null…) print as JavaScript's `"" + value`, which is `S`.
+    this.line('try:');
+    this.nested(() => (this.line(`return "".join(${out})`), 'str'));
+    this.line('except TypeError:');
+    this.nested(() => (this.line(`return "".join([p if type(p) is str else S(p) for p in ${out}])`), 'str'));
     return this.lines;
   }
 
@@ -97,10 +108,10 @@ class StringPathCompiler extends PythonEmitter {
     const [a, b] = [outputStatements(then).length > 0, outputStatements(otherwise).length > 0];
     if (!a && !b) return;
     this.line(a ? `if ${test}:` : `if not ${test}:`);
-    if (a) this.nested(() => (this.pieces(then, scope, out), 'str'));
+    if (a) this.nested(() => this.branch(then, scope, out));
     if (!b) return;
     if (a) this.line('else:');
-    this.nested(() => (this.pieces(otherwise, scope, out), 'str'));
+    this.nested(() => this.branch(otherwise, scope, out));
   }
 
   private each(node: BlockStatement, scope: StringScope, out: string): void {
@@ -116,11 +127,35 @@ class StringPathCompiler extends PythonEmitter {
         this.line(`${frame.count} = len(${items})`);
         this.line(`for ${frame.index} in range(${frame.count}):`);
       }
-      this.nested(() => this.loopBody(node.program, { ...scope, ctx: item, frame, subscripted: new Set() }, items, out));
+      this.nested(() => this.loopBody(node.program, { ...scope, ctx: item, nullable: true, frame, subscripted: new Set() }, items, out));
     }
     if (outputStatements(node.inverse).length === 0) return;
     this.line(`if not ${items}:`);
-    this.nested(() => (this.pieces(node.inverse, scope, out), 'str'));
+    this.nested(() => this.branch(node.inverse, scope, out));
+  }
+
+  /**
+   * A block's program run on `this`: Handlebars' nullContext when `this` is
+   * an `#each` item that is null, as in the exact body (a test of `this` in
+   * there is then true, and it prints as an object).
+   */
+  private branch(program: Program | undefined, scope: StringScope, out: string): 'str' {
+    if (!scope.nullable) return (this.pieces(program, scope, out), 'str');
+    const self = this.temp('fc');
+    const inner: StringScope = { ...scope, ctx: self, nullable: false, subscripted: new Set() };
+    const start = this.lines.length;
+    this.pieces(program, inner, out);
+    const head: string[] = [];
+    if (new RegExp(`\\b${self}\\b`).test(this.lines.slice(start).join('\n'))) head.push(`${self} = NC if ${scope.ctx} is None or ${scope.ctx} is U else ${scope.ctx}`);
+    if (inner.subscripted.has(self)) head.push(`if type(${self}) is not dict:`, '    raise TypeError');
+    this.insert(start, head);
+    return 'str';
+  }
+
+  /** `lines` placed at `start`, at the current depth. */
+  private insert(start: number, lines: string[]): void {
+    const pad = this.indent + '    '.repeat(this.depth);
+    this.lines.splice(start, 0, ...lines.map((line) => pad + line));
   }
 
   private loopBody(program: Program | undefined, inner: StringScope, items: string, out: string): 'str' {
@@ -128,8 +163,7 @@ class StringPathCompiler extends PythonEmitter {
     this.pieces(program, inner, out);
     const head = inner.frame === null ? [] : [`${inner.ctx} = ${items}[${(inner.frame as Frame).index}]`];
     if (inner.subscripted.has(inner.ctx)) head.push(`if type(${inner.ctx}) is not dict:`, '    raise TypeError');
-    const pad = this.indent + '    '.repeat(this.depth);
-    this.lines.splice(start, 0, ...head.map((line) => pad + line));
+    this.insert(start, head);
     return 'str';
   }
 }
@@ -141,4 +175,18 @@ function usesFrame(program: Program | undefined): boolean {
     if (blockName(node) === 'each') return usesFrame(node.inverse);
     return isDataTest(node.params[0]!) || usesFrame(node.program) || usesFrame(node.inverse);
   });
+}
+
+/**
+ * Whether the JavaScript fold of every program is concatenation of each
+ * piece's string conversion, whatever the values: a program of one piece, or
+ * one whose first or second piece is certainly a string (the fold's `+` is
+ * then concatenation from the start). Then a value that is no string can be
+ * converted where it stands; otherwise `1 + 2` may be 3, and only the exact
+ * body knows.
+ */
+function concatenates(program: Program | undefined): boolean {
+  const pieces = outputStatements(program);
+  if (pieces.length > 1 && !isString(pieces[0]!) && !isString(pieces[1]!)) return false;
+  return pieces.every((node) => node.type !== 'BlockStatement' || (concatenates(node.program) && concatenates(node.inverse)));
 }

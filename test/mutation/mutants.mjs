@@ -294,4 +294,18 @@ export const MUTANTS = [
     to: 'cache.pythonProfileChecks.set(profiles[0]!, found);',
     tests: ['test/build/python-target.test.ts'],
   },
+  {
+    name: "the Python string path runs a block over a null #each item on the item, not on Handlebars' empty object",
+    file: 'compiler/template/python-string-path.ts',
+    from: "if (!scope.nullable) return (this.pieces(program, scope, out), 'str');",
+    to: "return (this.pieces(program, scope, out), 'str');",
+    tests: ['python/tests/test_render_vectors.py'],
+  },
+  {
+    name: 'the Python string path converts values in place where the fold adds them',
+    file: 'compiler/template/python-string-path.ts',
+    from: 'if (!concatenates(ast)) {',
+    to: 'if (false) {',
+    tests: ['python/tests/test_render_vectors.py'],
+  },
 ];

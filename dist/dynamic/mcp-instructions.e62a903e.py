@@ -23,7 +23,10 @@ def create(rt):
                     fa1 += ("## ", fc3["name"], "\n\n", fc3["instructions"], "\n")
                     if not (fi4 == fn5 - 1):
                         fa1.append("\n")
-            return "".join(fa1)
+            try:
+                return "".join(fa1)
+            except TypeError:
+                return "".join([p if type(p) is str else S(p) for p in fa1])
         except Exception:
             pass
         try:

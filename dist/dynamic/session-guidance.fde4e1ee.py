@@ -29,7 +29,10 @@ def create(rt):
                     if type(fc5) is not dict:
                         raise TypeError
                     fa1 += ("- ", fc5["name"], ": ", fc5["description"], "\n")
-            return "".join(fa1)
+            try:
+                return "".join(fa1)
+            except TypeError:
+                return "".join([p if type(p) is str else S(p) for p in fa1])
         except Exception:
             pass
         try:

@@ -14,7 +14,10 @@ def create(rt):
             fa1 = []
             if (v != "" if type(v := ctx.get("keepRecentToolResults", U)) is str else TRUTHY(v)):
                 fa1.append("# Keeping what you need from tool results\n\nBecause old tool results can disappear from the context, note anything you will need later (a path, a line number, a value, an error message, a conclusion) in your own text when you first see it. Do not rely on being able to scroll back to the original result.\n")
-            return "".join(fa1)
+            try:
+                return "".join(fa1)
+            except TypeError:
+                return "".join([p if type(p) is str else S(p) for p in fa1])
         except Exception:
             pass
         try:

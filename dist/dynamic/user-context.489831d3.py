@@ -23,7 +23,10 @@ def create(rt):
                     raise TypeError
                 fa1 += ("# ", fc3["key"], "\n", fc3["value"], "\n")
             fa1.append("\nIMPORTANT: this context may or may not be relevant to your tasks. You should not respond to this context unless it is highly relevant to your task.\n</system-reminder>\n")
-            return "".join(fa1)
+            try:
+                return "".join(fa1)
+            except TypeError:
+                return "".join([p if type(p) is str else S(p) for p in fa1])
         except Exception:
             pass
         try:

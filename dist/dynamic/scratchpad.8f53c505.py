@@ -14,7 +14,10 @@ def create(rt):
             fa1 = []
             if (v != "" if type(v := ctx.get("scratchpadDir", U)) is str else TRUTHY(v)):
                 fa1 += ("# Scratchpad directory\n\nYour scratchpad directory for this session is:\n\n", ctx["scratchpadDir"], "\n\nUse it for temporary files instead of `/tmp` or the project tree. It is private to this session and can be written without asking for permission. Put intermediate output, one-off scripts, downloaded material and working notes for long tasks there. Anything the user should keep belongs in the project, not in the scratchpad.\n")
-            return "".join(fa1)
+            try:
+                return "".join(fa1)
+            except TypeError:
+                return "".join([p if type(p) is str else S(p) for p in fa1])
         except Exception:
             pass
         try:

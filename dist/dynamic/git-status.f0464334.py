@@ -14,7 +14,10 @@ def create(rt):
             fa1 = []
             if (v != "" if type(v := ctx.get("gitStatus", U)) is str else TRUTHY(v)):
                 fa1.append("# Git snapshot\n\nA snapshot of the repository's git state (branch, main branch, changed files, recent commits) was taken when this session started and is attached at the end of the system prompt. It does not update while you work. Use it to get your bearings, but run `git status`, `git diff` or `git log` before you rely on it for a commit, a branch decision or a summary of what changed. Files listed as modified there were changed before you started; they may be the user's work in progress, so leave them alone unless the task involves them.\n")
-            return "".join(fa1)
+            try:
+                return "".join(fa1)
+            except TypeError:
+                return "".join([p if type(p) is str else S(p) for p in fa1])
         except Exception:
             pass
         try:

@@ -14,7 +14,10 @@ def create(rt):
             fa1 = []
             if (v != "" if type(v := ctx.get("keepRecentToolResults", U)) is str else TRUTHY(v)):
                 fa1 += ("# Clearing of old tool results\n\nTo free up context, older tool results are removed from the conversation automatically. The ", ctx["keepRecentToolResults"], " most recent results are always kept; earlier ones may be replaced by a short placeholder.\n")
-            return "".join(fa1)
+            try:
+                return "".join(fa1)
+            except TypeError:
+                return "".join([p if type(p) is str else S(p) for p in fa1])
         except Exception:
             pass
         try:

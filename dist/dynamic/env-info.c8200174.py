@@ -41,7 +41,10 @@ def create(rt):
                 fa1 += ("- Model: ", ctx["model"], "\n")
             if (v != "" if type(v := ctx.get("knowledgeCutoff", U)) is str else TRUTHY(v)):
                 fa1 += ("\nYour training data ends around ", ctx["knowledgeCutoff"], "; tools, libraries and versions released after that may exist that you do not know about.\n")
-            return "".join(fa1)
+            try:
+                return "".join(fa1)
+            except TypeError:
+                return "".join([p if type(p) is str else S(p) for p in fa1])
         except Exception:
             pass
         try:

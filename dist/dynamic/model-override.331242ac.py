@@ -14,7 +14,10 @@ def create(rt):
             fa1 = []
             if (v != "" if type(v := ctx.get("modelOverride", U)) is str else TRUTHY(v)):
                 fa1 += ("# Model-specific instructions\n\n", ctx["modelOverride"], "\n")
-            return "".join(fa1)
+            try:
+                return "".join(fa1)
+            except TypeError:
+                return "".join([p if type(p) is str else S(p) for p in fa1])
         except Exception:
             pass
         try:

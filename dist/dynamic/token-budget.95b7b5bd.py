@@ -14,7 +14,10 @@ def create(rt):
             fa1 = []
             if (v != "" if type(v := ctx.get("tokenBudget", U)) is str else TRUTHY(v)):
                 fa1 += ("# Token budget\n\nThe user has set a budget of about ", ctx["tokenBudget"], " output tokens for this task. Use it: keep working through the task until it is complete or the budget is nearly spent, rather than stopping early to check in. As you approach the budget, finish the step you are on, leave the work in a consistent state, and summarize what is done and what remains.\n")
-            return "".join(fa1)
+            try:
+                return "".join(fa1)
+            except TypeError:
+                return "".join([p if type(p) is str else S(p) for p in fa1])
         except Exception:
             pass
         try:

@@ -14,7 +14,10 @@ def create(rt):
             fa1 = []
             if (v != "" if type(v := ctx.get("language", U)) is str else TRUTHY(v)):
                 fa1 += ("# Language\n\nWrite all your replies and explanations to the user in ", ctx["language"], ". Keep code, identifiers, commands, file paths and quoted output exactly as they are; write code comments and commit messages in the language the project already uses.\n")
-            return "".join(fa1)
+            try:
+                return "".join(fa1)
+            except TypeError:
+                return "".join([p if type(p) is str else S(p) for p in fa1])
         except Exception:
             pass
         try:

@@ -23,7 +23,10 @@ def create(rt):
                     raise TypeError
                 fa1 += ("\n\nContents of ", fc3["path"], " (")
                 if (v != "" if type(v := (fc3.get("includedBy", U) if type(fc3) is dict else G(fc3, "includedBy"))) is str else TRUTHY(v)):
-                    fa1 += ("include: included by ", fc3["includedBy"])
+                    fc4 = NC if fc3 is None or fc3 is U else fc3
+                    if type(fc4) is not dict:
+                        raise TypeError
+                    fa1 += ("include: included by ", fc4["includedBy"])
                 if (v != "" if type(v := (fc3.get("managed", U) if type(fc3) is dict else G(fc3, "managed"))) is str else TRUTHY(v)):
                     fa1.append("managed: managed policy instructions, set for every user of this machine")
                 if (v != "" if type(v := (fc3.get("user", U) if type(fc3) is dict else G(fc3, "user"))) is str else TRUTHY(v)):
@@ -37,7 +40,10 @@ def create(rt):
                 if (v != "" if type(v := (fc3.get("added", U) if type(fc3) is dict else G(fc3, "added"))) is str else TRUTHY(v)):
                     fa1.append("added: instructions from an additional working directory")
                 fa1 += ("):\n\n", fc3["content"])
-            return "".join(fa1)
+            try:
+                return "".join(fa1)
+            except TypeError:
+                return "".join([p if type(p) is str else S(p) for p in fa1])
         except Exception:
             pass
         try:

@@ -17,7 +17,10 @@ def create(rt):
         try:
             fa1 = []
             fa1 += ("Today's date is ", ctx["date"], ".")
-            return "".join(fa1)
+            try:
+                return "".join(fa1)
+            except TypeError:
+                return "".join([p if type(p) is str else S(p) for p in fa1])
         except Exception:
             pass
         try:

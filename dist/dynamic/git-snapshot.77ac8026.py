@@ -39,7 +39,10 @@ def create(rt):
                 fa1.append(ctx["commits"])
             else:
                 fa1.append("(no commits yet)")
-            return "".join(fa1)
+            try:
+                return "".join(fa1)
+            except TypeError:
+                return "".join([p if type(p) is str else S(p) for p in fa1])
         except Exception:
             pass
         try:
