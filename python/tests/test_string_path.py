@@ -1,7 +1,7 @@
-"""A section's render first tries the string path (every value a string, every container a
-dict, every list a list) and falls back to the exact body on any surprise. JSON contexts are
-covered by the render vectors; these are the Python values JSON never makes, where a
-subscript would not mean what Handlebars' lookup means."""
+"""A section's render first tries the string path (printed values strings, the containers a
+printed path walks through dicts) and falls back to the exact body on any surprise. JSON
+contexts are covered by the render vectors; these are the Python values JSON never makes,
+where a subscript would not mean what Handlebars' lookup means."""
 import os
 import shutil
 import tempfile
