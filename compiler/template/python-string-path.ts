@@ -20,7 +20,7 @@
 import { outputStatements, type BlockStatement, type Expression, type PathExpression, type Program } from './ast.js';
 import { blockName } from './shape.js';
 import { isString, pyString, type Frame, type Scope } from './python-expressions.js';
-import { PythonEmitter } from './python-emitter.js';
+import { PythonEmitter, type State } from './python-emitter.js';
 
 /** Lines of the attempt (indented by `indent`), ending in `return`, or null when the template is outside its reach. */
 export function compilePythonStringPath(ast: Program, indent: string): string[] | null {
@@ -51,17 +51,21 @@ function isDataTest(node: Expression): boolean {
   return node.type === 'PathExpression' && node.data && node.depth === 0 && node.parts.length === 1 && DATA_TESTS.has(node.parts[0]!);
 }
 
-/** Printed paths subscript the scope's context: the root is a dict, and an `#each` item is checked to be one when its body does that. */
+/**
+ * Printed paths subscript the scope's context: the root is a dict, and an
+ * `#each` item (or the nullContext standing for it in a block) is checked to
+ * be one by its loop when the body subscripts it.
+ */
 interface StringScope extends Scope {
-  /** The item variables the body subscripts: their loop checks them. */
-  subscripted: Set<string>;
+  /** The innermost loop's item, null at the root. */
+  item: { subscripted: boolean } | null;
 }
 
 class StringPathCompiler extends PythonEmitter {
   compile(ast: Program): string[] {
     const out = this.temp('fa');
     this.line(`${out} = []`);
-    this.pieces(ast, { ctx: 'ctx', nullable: false, depths: null, frame: null, subscripted: new Set() }, out);
+    this.pieces(ast, { ctx: 'ctx', nullable: false, depths: null, frame: null, item: null }, out);
     if (!concatenates(ast)) {
       this.line(`return "".join(${out})`);
       return this.lines;
@@ -94,7 +98,7 @@ class StringPathCompiler extends PythonEmitter {
 
   /** A printed path, raw: the root and checked items by subscript, anything deeper through a dict test that makes the subscript fail. */
   private value(path: PathExpression, scope: StringScope): string {
-    if (path.parts.length > 0 && scope.ctx !== 'ctx') scope.subscripted.add(scope.ctx);
+    if (path.parts.length > 0 && scope.item !== null) scope.item.subscripted = true;
     return path.parts.reduce(
       (code, part, i) => (i === 0 ? `${code}[${pyString(part)}]` : `(t if type(t := ${code}) is dict else None)[${pyString(part)}]`),
       scope.ctx,
@@ -127,43 +131,25 @@ class StringPathCompiler extends PythonEmitter {
         this.line(`${frame.count} = len(${items})`);
         this.line(`for ${frame.index} in range(${frame.count}):`);
       }
-      this.nested(() => this.loopBody(node.program, { ...scope, ctx: item, nullable: true, frame, subscripted: new Set() }, items, out));
+      this.nested(() => this.loopBody(node.program, { ...scope, ctx: item, nullable: true, frame, item: { subscripted: false } }, items, out));
     }
     if (outputStatements(node.inverse).length === 0) return;
     this.line(`if not ${items}:`);
     this.nested(() => this.branch(node.inverse, scope, out));
   }
 
-  /**
-   * A block's program run on `this`: Handlebars' nullContext when `this` is
-   * an `#each` item that is null, as in the exact body (a test of `this` in
-   * there is then true, and it prints as an object).
-   */
-  private branch(program: Program | undefined, scope: StringScope, out: string): 'str' {
-    if (!scope.nullable) return (this.pieces(program, scope, out), 'str');
-    const self = this.temp('fc');
-    const inner: StringScope = { ...scope, ctx: self, nullable: false, subscripted: new Set() };
-    const start = this.lines.length;
-    this.pieces(program, inner, out);
-    const head: string[] = [];
-    if (new RegExp(`\\b${self}\\b`).test(this.lines.slice(start).join('\n'))) head.push(`${self} = NC if ${scope.ctx} is None or ${scope.ctx} is U else ${scope.ctx}`);
-    if (inner.subscripted.has(self)) head.push(`if type(${self}) is not dict:`, '    raise TypeError');
-    this.insert(start, head);
-    return 'str';
+  /** A block's program run on `this`: Handlebars' nullContext for a null `#each` item, bound as the exact body binds it. */
+  private branch(program: Program | undefined, scope: StringScope, out: string): State {
+    return this.within(scope, null, (inner) => (this.pieces(program, inner as StringScope, out), 'str'));
   }
 
-  /** `lines` placed at `start`, at the current depth. */
-  private insert(start: number, lines: string[]): void {
-    const pad = this.indent + '    '.repeat(this.depth);
-    this.lines.splice(start, 0, ...lines.map((line) => pad + line));
-  }
-
-  private loopBody(program: Program | undefined, inner: StringScope, items: string, out: string): 'str' {
+  private loopBody(program: Program | undefined, inner: StringScope, items: string, out: string): State {
     const start = this.lines.length;
     this.pieces(program, inner, out);
     const head = inner.frame === null ? [] : [`${inner.ctx} = ${items}[${(inner.frame as Frame).index}]`];
-    if (inner.subscripted.has(inner.ctx)) head.push(`if type(${inner.ctx}) is not dict:`, '    raise TypeError');
-    this.insert(start, head);
+    if (inner.item!.subscripted) head.push(`if type(${inner.ctx}) is not dict:`, '    raise TypeError');
+    const pad = this.indent + '    '.repeat(this.depth);
+    this.lines.splice(start, 0, ...head.map((line) => pad + line));
     return 'str';
   }
 }

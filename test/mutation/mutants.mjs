@@ -276,7 +276,7 @@ export const MUTANTS = [
   {
     name: 'the Python string path subscripts an #each item that is no dict',
     file: 'compiler/template/python-string-path.ts',
-    from: 'if (inner.subscripted.has(inner.ctx)) head.push',
+    from: 'if (inner.item!.subscripted) head.push',
     to: 'if (false) head.push',
     tests: ['python/tests/test_string_path.py'],
   },
@@ -297,7 +297,7 @@ export const MUTANTS = [
   {
     name: "the Python string path runs a block over a null #each item on the item, not on Handlebars' empty object",
     file: 'compiler/template/python-string-path.ts',
-    from: "if (!scope.nullable) return (this.pieces(program, scope, out), 'str');",
+    from: "return this.within(scope, null, (inner) => (this.pieces(program, inner as StringScope, out), 'str'));",
     to: "return (this.pieces(program, scope, out), 'str');",
     tests: ['python/tests/test_render_vectors.py'],
   },

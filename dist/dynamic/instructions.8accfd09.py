@@ -23,10 +23,8 @@ def create(rt):
                     raise TypeError
                 fa1 += ("\n\nContents of ", fc3["path"], " (")
                 if (v != "" if type(v := (fc3.get("includedBy", U) if type(fc3) is dict else G(fc3, "includedBy"))) is str else TRUTHY(v)):
-                    fc4 = NC if fc3 is None or fc3 is U else fc3
-                    if type(fc4) is not dict:
-                        raise TypeError
-                    fa1 += ("include: included by ", fc4["includedBy"])
+                    c4 = NC if fc3 is None or fc3 is U else fc3
+                    fa1 += ("include: included by ", c4["includedBy"])
                 if (v != "" if type(v := (fc3.get("managed", U) if type(fc3) is dict else G(fc3, "managed"))) is str else TRUTHY(v)):
                     fa1.append("managed: managed policy instructions, set for every user of this machine")
                 if (v != "" if type(v := (fc3.get("user", U) if type(fc3) is dict else G(fc3, "user"))) is str else TRUTHY(v)):
