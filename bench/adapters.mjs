@@ -3,6 +3,8 @@
 // existed (kept below, from commit d1e95be: one pass over the parts, the
 // undocumented `scope: 'global'` included), interleaved medians in one
 // process. Reads the compiled runtime in lib/, as a service would.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createSectionCache, getSystemPrompt, loadBundle, SYSTEM_PROMPT_DYNAMIC_BOUNDARY, toAnthropicSystem, toBedrockSystem, toGeminiSystemInstruction, toOpenAIRequest } from '../lib/runtime/index.js';
 
 const BATCH = 500;
@@ -63,4 +65,5 @@ function median(values) {
   return sorted[sorted.length >> 1];
 }
 
-if (process.argv[1] === new URL(import.meta.url).pathname) console.log(await benchAdapters(new URL('../dist', import.meta.url).pathname));
+const HERE = fileURLToPath(import.meta.url);
+if (process.argv[1] === HERE) console.log(await benchAdapters(path.join(path.dirname(HERE), '..', 'dist')));
