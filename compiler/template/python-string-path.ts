@@ -125,12 +125,10 @@ class StringPathCompiler extends PythonEmitter {
     if (outputStatements(node.program).length > 0) {
       const item = this.temp('fc');
       const frame = usesFrame(node.program) ? { index: this.temp('fi'), keys: 'None', count: this.temp('fn') } : null;
-      if (frame === null) {
-        this.line(`for ${item} in ${items}:`);
-      } else {
-        this.line(`${frame.count} = len(${items})`);
-        this.line(`for ${frame.index} in range(${frame.count}):`);
-      }
+      // With a frame, len() and range() only when there is something to walk: they cost more
+      // than the test, nothing to walk is common, and a test on a line of its own would be
+      // one more indentation level (codegen-python.ts counts them).
+      this.line(frame === null ? `for ${item} in ${items}:` : `for ${frame.index} in range(${frame.count} := len(${items})) if ${items} else ():`);
       this.nested(() => this.loopBody(node.program, { ...scope, ctx: item, nullable: true, frame, item: { subscripted: false } }, items, out));
     }
     if (outputStatements(node.inverse).length === 0) return;

@@ -308,4 +308,11 @@ export const MUTANTS = [
     to: 'if (false) {',
     tests: ['python/tests/test_render_vectors.py'],
   },
+  {
+    name: 'the Python string path walks an #each with @index, @first or @last only when there is nothing to walk',
+    file: 'compiler/template/python-string-path.ts',
+    from: ':= len(${items})) if ${items} else ()',
+    to: ':= len(${items})) if not ${items} else ()',
+    tests: ['python/tests/test_render_vectors.py'],
+  },
 ];

@@ -39,7 +39,15 @@ def get_system_prompt(
     mode: str = "default",
 ) -> SystemPrompt:
     """``mode`` "simple" and "proactive" select the profiles of those names, whatever ``profile`` says."""
-    found = _find_profile(bundle, profile, mode)
+    # _find_profile and the plan's half of _ready, written out: a warm request ends here,
+    # and each function call is a measurable part of it.
+    name = mode if mode == "simple" or mode == "proactive" else "default" if profile is None else profile
+    found = bundle.profiles.get(name)
+    if found is None:
+        raise _no_profile(bundle, name)
+    plan = cache._plans.get(name)
+    if plan is not None and plan[0] is found:
+        return plan[1](context)  # type: ignore[no-any-return]
     ready = _ready(found, context, cache)
     if ready is not None:
         return ready
@@ -69,27 +77,14 @@ def _ready(profile: BundleProfile, context: Mapping[str, Any], cache: SectionCac
     """The prompt when no section needs resolving: a warm cache's plan, or a static-only profile."""
     plan = cache.plan(profile)
     if plan is not None:
-        return _from_plan(plan, context)
+        return plan(context)  # type: ignore[no-any-return]
     if not profile.dynamic_sections:
         return as_system_prompt(profile.static_texts, static_prefix_hash=profile.static_prefix_hash)
     return None
 
 
-class _Plan(NamedTuple):
-    """A warm cache's assembly of one profile: the parts up to the first uncached section,
-    then each uncached section's render and the (cached) parts after it. Valid while the
-    cache is unchanged (``SectionCache.plan``), so a warm request renders only what must be."""
-
-    head: Tuple[str, ...]
-    segments: Tuple[Tuple[Callable[[Any], Optional[str]], Tuple[str, ...]], ...]
-    #: Makes the prompt with the profile's static prefix (``prompt_class``).
-    prompt: Any
-    #: ``[(what the uncached sections rendered, the prompt made of it)]`` of the last request:
-    #: a prompt is an immutable tuple, so the next request that renders the same texts gets it again.
-    last: List[Any]
-
-
 def _remember_plan(profile: BundleProfile, cache: SectionCache) -> None:
+    """Stores the profile's warm assembly in the cache, if every cached section has its value."""
     parts: List[str] = [*profile.static_texts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY]
     head: Optional[Tuple[str, ...]] = None
     segments = []
@@ -112,27 +107,42 @@ def _remember_plan(profile: BundleProfile, cache: SectionCache) -> None:
     else:
         segments.append((render, tuple(parts)))
     prefix = StaticPrefix(profile.static_prefix_hash, len(profile.static_texts) + 1)
-    cache.remember_plan(profile, _Plan(head, tuple(segments), prompt_class(prefix), [(None, None)]))  # type: ignore[arg-type]
+    cache.remember_plan(profile, _plan(head, tuple(segments), prompt_class(prefix)))  # type: ignore[arg-type]
 
 
-def _from_plan(plan: "_Plan", context: Mapping[str, Any]) -> SystemPrompt:
-    texts: List[Any] = []
-    for render, _ in plan.segments:
-        texts.append(render(context))  # type: ignore[arg-type]
-    last = plan.last[0]
-    if last[0] == texts:
-        return last[1]  # type: ignore[no-any-return]
-    parts = list(plan.head)
-    for text, (_, tail) in zip(texts, plan.segments):
-        if type(text) is str:
-            text = text.rstrip("\n")
-            # has_text, with its common case (a visible first character) inline.
-            if text and (text[0] not in JS_WHITESPACE or has_text(text)):
-                parts.append(text)
-        parts += tail
-    prompt = _new_tuple(plan.prompt, parts)
-    plan.last[0] = (texts, prompt)
-    return prompt  # type: ignore[no-any-return]
+_Plan = Callable[[Mapping[str, Any]], SystemPrompt]
+
+
+def _plan(head: Tuple[str, ...], segments: Tuple[Tuple[Callable[[Any], Optional[str]], Tuple[str, ...]], ...], make: Any) -> _Plan:
+    """A warm cache's assembly of one profile: the parts up to the first uncached section,
+    then each uncached section's render and the (cached) parts after it. Valid while the
+    cache is unchanged (``SectionCache.plan``), so a warm request renders only what must be.
+    ``make`` is the prompt class carrying the profile's static prefix (``prompt_class``)."""
+    renders = tuple(render for render, _ in segments)
+    tails = tuple(tail for _, tail in segments)
+    # What the uncached sections rendered last time and the prompt made of it: a prompt
+    # is an immutable tuple, so the next request that renders the same texts gets it again.
+    last: List[Any] = [None, None]
+
+    def assemble(context: Mapping[str, Any]) -> SystemPrompt:
+        texts = []
+        for render in renders:
+            texts.append(render(context))
+        if texts == last[0]:
+            return last[1]  # type: ignore[no-any-return]
+        parts = list(head)
+        for text, tail in zip(texts, tails):
+            if type(text) is str:
+                text = text.rstrip("\n")
+                # has_text, with its common case (a visible first character) inline.
+                if text and (text[0] not in JS_WHITESPACE or has_text(text)):
+                    parts.append(text)
+            parts += tail
+        prompt = _new_tuple(make, parts)
+        last[:] = texts, prompt
+        return prompt  # type: ignore[no-any-return]
+
+    return assemble
 
 
 def get_agent_system_prompt(bundle: Bundle, name: str, environment: Union[str, Sequence[str], None] = None) -> SystemPrompt:
@@ -155,9 +165,13 @@ def _find_profile(bundle: Bundle, profile: Optional[str], mode: str) -> BundlePr
     name = mode if mode == "simple" or mode == "proactive" else "default" if profile is None else profile
     found = bundle.profiles.get(name)
     if found is None:
-        known = ", ".join(bundle.profiles) or "none"
-        raise BundleError(f'the bundle has no profile "{name}" (profiles: {known})')
+        raise _no_profile(bundle, name)
     return found
+
+
+def _no_profile(bundle: Bundle, name: str) -> BundleError:
+    known = ", ".join(bundle.profiles) or "none"
+    return BundleError(f'the bundle has no profile "{name}" (profiles: {known})')
 
 
 def _sections(profile: BundleProfile, context: Mapping[str, Any]) -> List[SystemPromptSection]:

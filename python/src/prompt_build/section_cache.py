@@ -24,8 +24,8 @@ class SectionCache:
 
     def __init__(self) -> None:
         self._values: Dict[str, SectionValue] = {}
-        #: What was derived from the values (assembly plans, by owner id): emptied by every change.
-        self._plans: Dict[int, Any] = {}
+        #: What was derived from the values: ``{profile name: (profile, assembly plan)}``, emptied by every change.
+        self._plans: Dict[str, Any] = {}
 
     def get(self, name: str) -> Any:
         """The cached value (None is a value), or ``SectionCache.MISSING`` when never computed."""
@@ -42,13 +42,13 @@ class SectionCache:
         self._values.clear()
         self._plans.clear()
 
-    def plan(self, owner: Any) -> Any:
-        """What ``remember_plan`` stored for ``owner`` (compared by identity), unless a value changed since."""
-        entry = self._plans.get(id(owner))
-        return entry[1] if entry is not None and entry[0] is owner else None
+    def plan(self, profile: Any) -> Any:
+        """What ``remember_plan`` stored for ``profile`` (the same object), unless a value changed since."""
+        entry = self._plans.get(profile.name)
+        return entry[1] if entry is not None and entry[0] is profile else None
 
-    def remember_plan(self, owner: Any, plan: Any) -> None:
-        self._plans[id(owner)] = (owner, plan)
+    def remember_plan(self, profile: Any, plan: Any) -> None:
+        self._plans[profile.name] = (profile, plan)
 
     @property
     def size(self) -> int:

@@ -25,8 +25,7 @@ def create(rt):
             if (v != "" if type(v := ctx.get("additionalDirectories", U)) is str else TRUTHY(v)):
                 fa1.append("- Additional working directories: ")
                 fx2 = v if type(v := ctx.get("additionalDirectories", U)) is list else () if type(v) is str or v is U or v is None else EACH(v)[1]
-                fn5 = len(fx2)
-                for fi4 in range(fn5):
+                for fi4 in range(fn5 := len(fx2)) if fx2 else ():
                     fc3 = fx2[fi4]
                     fa1.append(fc3)
                     if not (fi4 == fn5 - 1):
