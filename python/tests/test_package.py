@@ -8,7 +8,7 @@ import subprocess
 import sys
 import unittest
 
-from fixtures import REPO, SRC, temp_dir
+from fixtures import REPO, SRC, build, temp_dir, write_tree
 
 import prompt_build as pb
 
@@ -125,6 +125,25 @@ class Package(unittest.TestCase):
         changed = pb.get_system_prompt(bundle, context={**context, "mcpServers": servers}, cache=cache)
         self.assertIn("## two", changed[-1])
         self.assertNotIn("# MCP server instructions", "".join(pb.get_system_prompt(bundle, context=context, cache=cache)))
+
+    def test_one_cache_across_two_bundles_gives_each_its_own_prompt(self) -> None:
+        """A cache keeps one warm plan per profile name: another bundle's profile of that name must not reuse it."""
+        bundles = []
+        for text in ("first bundle", "second bundle"):
+            root = temp_dir(self)
+            write_tree(
+                root,
+                {
+                    "prompts/sections/intro.md": f"---\nkind: static\n---\n{text}\n",
+                    "prompts/sections/now.md": "---\nkind: dynamic\ncache: uncached\nreason: the time changes every turn\ninputs: [now]\n---\nnow {{now}}\n",
+                    "prompts/profiles/default.md": "---\ncacheWarning: false\nsections: [intro, now]\n---\n",
+                },
+            )
+            bundles.append(pb.load_bundle(build(root)))
+        cache = pb.create_section_cache()
+        for _ in range(2):  # the second round is warm
+            for bundle, text in zip(bundles, ("first bundle", "second bundle")):
+                self.assertEqual(list(pb.get_system_prompt(bundle, context={"now": "1"}, cache=cache)), [text, pb.SYSTEM_PROMPT_DYNAMIC_BOUNDARY, "now 1"])
 
     def test_a_warm_prompt_keeps_its_prefix_pickled_and_copied(self) -> None:
         import copy

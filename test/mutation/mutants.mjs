@@ -315,4 +315,11 @@ export const MUTANTS = [
     to: ':= len(${items})) if not ${items} else ()',
     tests: ['python/tests/test_render_vectors.py'],
   },
+  {
+    name: "a Python warm request uses the plan of another bundle's profile of the same name",
+    file: 'python/src/prompt_build/assemble.py',
+    from: 'if plan is not None and plan[0] is found:',
+    to: 'if plan is not None:',
+    tests: ['python/tests/test_package.py'],
+  },
 ];
