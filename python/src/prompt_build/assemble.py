@@ -5,7 +5,7 @@ dynamic sections rendered from the context through the session's section cache.
 synchronously); ``get_system_prompt_async`` is the same for asyncio code, where
 it can be awaited alongside other work. Both give the same prompt.
 """
-from typing import Any, Callable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from .bundle import Bundle, BundleProfile, DynamicSection
 from .errors import BundleError
