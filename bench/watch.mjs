@@ -24,7 +24,9 @@ const HERE = fileURLToPath(import.meta.url);
  * fragment included by sections), `leafMs` (a section in a profile that
  * nothing includes), `ratio` (incremental / cold), and `pausedLeafMs` (leaf
  * edits made `PAUSE_MS` after the last rebuild, as an author saves, where
- * the others follow one another at once). The edits are made in
+ * the others follow one another at once), and `commitFloorMs`, what writing
+ * and renaming the `commitMegabytes` every edit replaces takes by itself
+ * (timed after each leaf edit). The edits are made in
  * one session of a fresh process, as in `prompt-build watch`: one compiler,
  * its first build then the rebuilds — not in a process still holding the
  * garbage of other benchmarks.
@@ -42,6 +44,7 @@ export const PAUSE_MS = 3000;
 
 async function watchSession({ root, coldRuns, edits, pausedEdits }) {
   const outDir = await fs.mkdtemp(path.join(root, '.bench-watch-'));
+  const floorDir = await fs.mkdtemp(path.join(root, '.bench-watch-floor-'));
   const originals = new Map();
   try {
     const cold = [];
@@ -69,9 +72,11 @@ async function watchSession({ root, coldRuns, edits, pausedEdits }) {
     await rebuild(leaves[0], -1); // warm-up: the first incremental build compiles the watch path
     const fragmentTimes = [];
     const leafTimes = [];
+    const commitTimes = [];
     for (let i = 0; i < edits; i++) {
       fragmentTimes.push(await rebuild(pick(fragments, i, edits), i));
       leafTimes.push(await rebuild(pick(leaves, i, edits), i));
+      commitTimes.push(await commitFloor(floorDir, written.files));
     }
     // Edits as an author makes them, seconds apart: what the VM's memory does meanwhile shows (see the README).
     const pausedTimes = [];
@@ -86,13 +91,34 @@ async function watchSession({ root, coldRuns, edits, pausedEdits }) {
       coldMs,
       incrementalMs,
       leafMs: median(leafTimes),
+      commitFloorMs: median(commitTimes),
+      commitMegabytes: COMMITTED.reduce((sum, rel) => sum + Buffer.byteLength(written.files.get(rel)), 0) / 1e6,
       pausedLeafMs: pausedEdits > 0 ? median(pausedTimes) : null,
       ratio: incrementalMs / coldMs,
     };
   } finally {
     await Promise.all([...originals].map(([file, bytes]) => fs.writeFile(file, bytes)));
     await fs.rm(outDir, { recursive: true, force: true });
+    await fs.rm(floorDir, { recursive: true, force: true });
   }
+}
+
+/** The files every edit replaces, whatever it changed. */
+const COMMITTED = ['bundle.mjs', 'manifest.json'];
+
+/**
+ * A leaf edit's floor, timed right after each leaf edit: the bytes of the
+ * files every edit replaces, written to temporary files and renamed over the
+ * last ones, as the writer commits them — no compiler, no lock, no journal.
+ */
+async function commitFloor(dir, files) {
+  const started = performance.now();
+  for (const rel of COMMITTED) {
+    const file = path.join(dir, rel);
+    await fs.writeFile(`${file}.tmp`, files.get(rel));
+    await fs.rename(`${file}.tmp`, file);
+  }
+  return performance.now() - started;
 }
 
 /**
