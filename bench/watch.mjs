@@ -112,13 +112,18 @@ const COMMITTED = ['bundle.mjs', 'manifest.json'];
  * last ones, as the writer commits them — no compiler, no lock, no journal.
  */
 async function commitFloor(dir, files) {
+  const replaced = [];
   const started = performance.now();
   for (const rel of COMMITTED) {
     const file = path.join(dir, rel);
     await fs.writeFile(`${file}.tmp`, files.get(rel));
+    // As the writer does: the replaced file is held open, so freeing its blocks comes after, not inside the rename.
+    replaced.push(await fs.open(file).catch(() => null));
     await fs.rename(`${file}.tmp`, file);
   }
-  return performance.now() - started;
+  const elapsed = performance.now() - started;
+  await Promise.all(replaced.map((handle) => handle?.close()));
+  return elapsed;
 }
 
 /**
