@@ -104,7 +104,7 @@ async function writeLocked(outDir: string, files: ReadonlyMap<string, string>, l
     if (!files.has(rel) && owned(rel)) removed.push(rel);
   });
   removed.sort();
-  guarded(outDir, () => lock.journal([...lock.inherited, ...temporaries, ...artifacts.filter((rel) => !existing.has(rel)), ...removed]));
+  guarded(outDir, () => lock.journal([...artifacts.filter((rel) => !existing.has(rel)), ...removed]));
 
   const created: string[] = [];
   let committed = false;

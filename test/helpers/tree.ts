@@ -50,11 +50,12 @@ export async function readTree(dir: string): Promise<Map<string, Buffer>> {
 
 /**
  * What a build killed mid-write leaves in an out directory: its lock, held by
- * a process that no longer exists, journaling the paths it was writing.
+ * a process that no longer exists, journaling the paths it was writing, and
+ * after them `cutShort`, a line the kill cut off before its newline.
  */
-export async function leaveInterruptedWrite(outDir: string, journaled: readonly string[]): Promise<void> {
+export async function leaveInterruptedWrite(outDir: string, journaled: readonly string[], cutShort = ''): Promise<void> {
   const { spawnSync } = await import('node:child_process');
   const dead = spawnSync(process.execPath, ['-e', '']).pid;
   await fs.mkdir(path.join(outDir, '.prompt-build'), { recursive: true });
-  await fs.writeFile(path.join(outDir, '.prompt-build/lock'), `${dead} ${os.hostname()}\n${journaled.join('\n')}\n`);
+  await fs.writeFile(path.join(outDir, '.prompt-build/lock'), `${dead} ${os.hostname()}\n${journaled.join('\n')}\n${cutShort}`);
 }

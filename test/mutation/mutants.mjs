@@ -322,4 +322,18 @@ export const MUTANTS = [
     to: 'if plan is not None:',
     tests: ['python/tests/test_package.py'],
   },
+  {
+    name: "a stale lock's journal line cut short by a kill is read as a path",
+    file: 'compiler/bundle/lock.ts',
+    from: ".split('\\n').slice(1, -1)",
+    to: ".split('\\n').slice(1)",
+    tests: ['test/safety/lock.test.ts'],
+  },
+  {
+    name: 'the artifacts a write creates are not journaled',
+    file: 'compiler/bundle/write-bundle.ts',
+    from: 'lock.journal([...artifacts.filter((rel) => !existing.has(rel)), ...removed])',
+    to: 'lock.journal([...removed])',
+    tests: ['test/safety/lock.test.ts'],
+  },
 ];

@@ -5,6 +5,7 @@
  * time, then named in the error.
  */
 import { spawn } from 'node:child_process';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,4 +81,51 @@ describe('the out directory lock', () => {
     expect(tree.get('static/user.md')?.toString('utf8')).toBe('not journaled');
     expect(tree.has('.prompt-build/lock')).toBe(false);
   });
+
+  it('a journal line a kill cut short is not read: a file at that part of a path is not the tool\'s, and is kept', async () => {
+    const root = await copyFixture('build/ok-basic');
+    await buildProject({ root, cacheDir: null });
+    const dist = path.join(root, 'dist');
+    await fs.writeFile(path.join(dist, 'bundle.mjs.999999.tmp'), 'half');
+    await fs.writeFile(path.join(dist, 'static/new'), 'the user\'s');
+    // Killed while it appended `static/new.0badc0de.md`: that file was not written yet.
+    await leaveInterruptedWrite(dist, ['bundle.mjs.999999.tmp'], 'static/new');
+    const result = await buildProject({ root, cacheDir: null });
+    expect(result.written!.removed).toEqual(['bundle.mjs.999999.tmp']);
+    expect((await readTree(dist)).get('static/new')?.toString('utf8')).toBe("the user's");
+  });
+
+  it('a write under way: its lock file names the holder, then every path the write may create or remove, each on a line of its own', async () => {
+    const root = await copyFixture('build/ok-basic');
+    await buildProject({ root, cacheDir: null });
+    const dist = path.join(root, 'dist');
+    const before = new Set((await readTree(dist)).keys());
+    await fs.appendFile(path.join(root, 'prompts/sections/intro.md'), '\nChanged.\n');
+    const lock = path.join(dist, '.prompt-build/lock');
+    // Each turn of the event loop while the write waits for its staging, the lock file as it is then.
+    let last = '';
+    let polling = true;
+    const poll = (): void => {
+      const text = readIfThere(lock);
+      if (text) last = text;
+      if (polling) setImmediate(poll);
+    };
+    setImmediate(poll);
+    const result = await buildProject({ root, cacheDir: null }).finally(() => (polling = false));
+    const [holder, ...lines] = last.split('\n');
+    expect(holder).toBe(`${process.pid} ${os.hostname()}`);
+    expect(lines.pop()).toBe('');
+    const created = result.written!.written.filter((rel) => !before.has(rel));
+    expect(created.length).toBeGreaterThan(0);
+    expect(result.written!.removed.length).toBeGreaterThan(0);
+    expect(new Set(lines)).toEqual(new Set([`bundle.mjs.${process.pid}.tmp`, `manifest.json.${process.pid}.tmp`, ...created, ...result.written!.removed]));
+  });
 });
+
+function readIfThere(file: string): string {
+  try {
+    return fsSync.readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
