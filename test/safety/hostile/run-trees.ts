@@ -113,12 +113,14 @@ export function treeCount(suiteShare: number): number {
 }
 
 /**
- * The tests of one of the two files that share the CLI sample (50 processes
- * each, 100 in all; `PB_TEST_SCALE` runs more), taken from past the trees
+ * The tests of one of the two files that share the CLI sample (30 processes
+ * each, 60 in all; `PB_TEST_SCALE` runs more), taken from past the trees
  * the in-process run covers, so the sample adds shapes rather than repeating them.
+ * 60, down from 100: each is a process of its own, the slowest part of the
+ * suite where starting a process is slow, and the suite has five minutes.
  */
 export function hostileCliHalf(half: number): void {
-  const count = generatedCases(50);
+  const count = generatedCases(30);
   const first = 100_000 + half * count;
   describe('hostile trees through the CLI', () => {
     it(`trees ${first}–${first + count - 1} each exit 0, 1 or 2 with no stack trace and leave the previous bundle loadable`, async () => {
