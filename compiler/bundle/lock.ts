@@ -70,7 +70,14 @@ function held(file: string, header: string, inherited: readonly string[]): OutDi
   return {
     inherited,
     journal(paths) {
-      if (paths.length > 0) fs.appendFileSync(file, paths.join('\n') + '\n');
+      if (paths.length === 0) return;
+      // Not created if missing: a lock removed while held is lost, not to be made again without its holder's line.
+      const fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_APPEND);
+      try {
+        fs.writeFileSync(fd, paths.join('\n') + '\n');
+      } finally {
+        fs.closeSync(fd);
+      }
     },
     release() {
       if (released) return;

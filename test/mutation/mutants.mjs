@@ -336,4 +336,11 @@ export const MUTANTS = [
     to: 'lock.journal([...removed])',
     tests: ['test/safety/lock.test.ts'],
   },
+  {
+    name: 'a lock file removed while its build holds it is made again by the journal, without a holder',
+    file: 'compiler/bundle/lock.ts',
+    from: 'fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_APPEND)',
+    to: "fs.openSync(file, 'a')",
+    tests: ['test/safety/lock.test.ts'],
+  },
 ];

@@ -122,6 +122,33 @@ describe('the out directory lock', () => {
   });
 });
 
+describe('a lock removed while its build holds it', () => {
+  it('the write stops before it touches the bundle, and leaves no lock without a holder', async () => {
+    const root = await copyFixture('build/ok-basic');
+    await buildProject({ root, cacheDir: null });
+    const dist = path.join(root, 'dist');
+    const before = await readTree(dist);
+    await fs.appendFile(path.join(root, 'prompts/sections/intro.md'), '\nChanged.\n');
+    const lock = path.join(dist, '.prompt-build/lock');
+    // Removed at the first turn of the event loop after the lock is taken (its first journal is written by then).
+    let polling = true;
+    const poll = (): void => {
+      if (readIfThere(lock)) {
+        fsSync.rmSync(lock);
+        polling = false;
+      }
+      if (polling) setImmediate(poll);
+    };
+    setImmediate(poll);
+    const result = await buildProject({ root, cacheDir: null }).finally(() => (polling = false));
+    expect(result.ok).toBe(false);
+    const failure = result.diagnostics.find((d) => d.rule === 'output/write-failed');
+    expect(failure?.file).toBe('dist/.prompt-build/lock');
+    expect(failure?.message).toMatch(/ENOENT/);
+    expect(await readTree(dist)).toEqual(before);
+  });
+});
+
 function readIfThere(file: string): string {
   try {
     return fsSync.readFileSync(file, 'utf8');
