@@ -72,7 +72,7 @@ function held(file: string, header: string, inherited: readonly string[]): OutDi
     journal(paths) {
       if (paths.length === 0) return;
       // Not created if missing: a lock removed while held is lost, not to be made again without its holder's line.
-      const fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_APPEND);
+      const fd = openForAppend(file);
       try {
         fs.writeFileSync(fd, paths.join('\n') + '\n');
       } finally {
@@ -86,6 +86,19 @@ function held(file: string, header: string, inherited: readonly string[]): OutDi
       if (readHolder(file)?.text.startsWith(header)) fs.rmSync(file, { force: true });
     },
   };
+}
+
+function openForAppend(file: string): number {
+  try {
+    return fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_APPEND);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    // Shaped as the system's error, so the writer reports it as any refused write, with this reason.
+    throw Object.assign(new Error('ENOENT: removed while this build held it; another build may be writing here'), {
+      code: 'ENOENT',
+      path: file,
+    });
+  }
 }
 
 function tryCreate(file: string, content: string): boolean {

@@ -104,14 +104,11 @@ describe('the out directory lock', () => {
     const lock = path.join(dist, '.prompt-build/lock');
     // Each turn of the event loop while the write waits for its staging, the lock file as it is then.
     let last = '';
-    let polling = true;
-    const poll = (): void => {
-      const text = readIfThere(lock);
-      if (text) last = text;
-      if (polling) setImmediate(poll);
-    };
-    setImmediate(poll);
-    const result = await buildProject({ root, cacheDir: null }).finally(() => (polling = false));
+    const stop = everyTurn(() => {
+      last = readIfThere(lock) || last;
+      return true;
+    });
+    const result = await buildProject({ root, cacheDir: null }).finally(stop);
     const [holder, ...lines] = last.split('\n');
     expect(holder).toBe(`${process.pid} ${os.hostname()}`);
     expect(lines.pop()).toBe('');
@@ -131,23 +128,32 @@ describe('a lock removed while its build holds it', () => {
     await fs.appendFile(path.join(root, 'prompts/sections/intro.md'), '\nChanged.\n');
     const lock = path.join(dist, '.prompt-build/lock');
     // Removed at the first turn of the event loop after the lock is taken (its first journal is written by then).
-    let polling = true;
-    const poll = (): void => {
-      if (readIfThere(lock)) {
-        fsSync.rmSync(lock);
-        polling = false;
-      }
-      if (polling) setImmediate(poll);
-    };
-    setImmediate(poll);
-    const result = await buildProject({ root, cacheDir: null }).finally(() => (polling = false));
+    const stop = everyTurn(() => {
+      if (!readIfThere(lock)) return true;
+      fsSync.rmSync(lock);
+      return false;
+    });
+    const result = await buildProject({ root, cacheDir: null }).finally(stop);
     expect(result.ok).toBe(false);
     const failure = result.diagnostics.find((d) => d.rule === 'output/write-failed');
     expect(failure?.file).toBe('dist/.prompt-build/lock');
     expect(failure?.message).toMatch(/ENOENT/);
+    expect(failure?.message).toMatch(/removed while this build held it; another build may be writing here/);
     expect(await readTree(dist)).toEqual(before);
   });
 });
+
+/** Runs `step` at each turn of the event loop, until it returns false or the returned function is called. */
+function everyTurn(step: () => boolean): () => void {
+  let going = true;
+  const turn = (): void => {
+    if (going && step()) setImmediate(turn);
+  };
+  setImmediate(turn);
+  return () => {
+    going = false;
+  };
+}
 
 function readIfThere(file: string): string {
   try {
