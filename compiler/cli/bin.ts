@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { endQuietlyOnClosedPipe } from './closed-pipe.js';
+import { exitOnceWritten } from './exit.js';
 import { main } from './main.js';
 
 endQuietlyOnClosedPipe([process.stdout, process.stderr]);
-process.exitCode = await main(process.argv.slice(2));
+exitOnceWritten(await main(process.argv.slice(2)));

@@ -1,17 +1,17 @@
 /**
  * The system context (SPEC §7): a snapshot of the repository the session
  * starts in — branch, main branch, short status, last five commits, user name.
- * The five git commands run concurrently, so the snapshot costs about as much
- * as the slowest of them. `--no-optional-locks` keeps them from taking the
+ * The five git commands run concurrently (run-git.ts), so the snapshot costs
+ * about as much as the slowest of them. `--no-optional-locks` keeps them from taking the
  * index lock, so a snapshot never makes the user's own git commands fail.
  * Outside a repository, without git, or on any git error there is no snapshot.
  * This module gathers the data; the words around it are the bundle's
  * `git-snapshot` text (prompts/sections/context/git-snapshot.md).
  */
-import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { renderContextText, type Bundle } from '../runtime/index.js';
 import type { ContextSession } from './session.js';
+import { runGitCommands, type GitLimits } from './run-git.js';
 import { wordingFor } from './wording.js';
 
 export interface SystemContext {
@@ -80,17 +80,14 @@ export const GIT_SNAPSHOT_COMMANDS = {
 /** Longest status kept in the prompt; a dirty checkout must not crowd out the conversation. */
 export const MAX_STATUS_CHARS = 2000;
 
-type GitResult = { ok: true; stdout: string } | { ok: false; exitCode: number | null };
-
 async function takeSnapshot(cwd: string): Promise<GitSnapshot | null> {
-  // status first: it is the slow one, and each spawn holds the event loop for a moment.
-  const [status, log, branch, mainBranch, userName] = await Promise.all([
-    runGit(GIT_SNAPSHOT_COMMANDS.status, cwd),
-    runGit(GIT_SNAPSHOT_COMMANDS.log, cwd),
-    runGit(GIT_SNAPSHOT_COMMANDS.branch, cwd),
-    runGit(GIT_SNAPSHOT_COMMANDS.mainBranch, cwd),
-    runGit(GIT_SNAPSHOT_COMMANDS.userName, cwd),
-  ]);
+  const commands = GIT_SNAPSHOT_COMMANDS;
+  // status first: it is the slow one.
+  const [status, log, branch, mainBranch, userName] = await runGitCommands(
+    [commands.status, commands.log, commands.branch, commands.mainBranch, commands.userName],
+    cwd,
+    LIMITS,
+  );
   // status fails outside a work tree and when git is missing; symbolic-ref fails with 1 only for a detached HEAD.
   if (!status.ok || (!branch.ok && branch.exitCode !== 1) || !mainBranch.ok) return null;
   const commits = log.ok ? log.stdout.trim() : ''; // log fails on a branch with no commits yet
@@ -126,16 +123,9 @@ function pickMainBranch(forEachRef: string): string {
   return found ?? 'main';
 }
 
-function runGit(args: readonly string[], cwd: string): Promise<GitResult> {
-  return new Promise((resolve) => {
-    execFile('git', args, { cwd, maxBuffer: MAX_OUTPUT_BYTES, timeout: TIMEOUT_MS, windowsHide: true }, (error, stdout) => {
-      if (!error) resolve({ ok: true, stdout });
-      else resolve({ ok: false, exitCode: typeof error.code === 'number' ? error.code : null });
-    });
-  });
-}
-
-// A huge status is cut to 2,000 characters anyway, but must not fail the snapshot by overflowing the default 1 MiB.
-const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
-// A git stuck on a network file system must not hold up the prompt; a timed-out snapshot is no snapshot.
-const TIMEOUT_MS = 10_000;
+const LIMITS: GitLimits = {
+  // A huge status is cut to 2,000 characters anyway, but must not fail the snapshot by overflowing the default 1 MiB.
+  maxBytes: 64 * 1024 * 1024,
+  // A git stuck on a network file system must not hold up the prompt; a timed-out snapshot is no snapshot.
+  timeoutMs: 10_000,
+};

@@ -343,4 +343,18 @@ export const MUTANTS = [
     to: "fs.openSync(file, 'a')",
     tests: ['test/safety/lock.test.ts'],
   },
+  {
+    name: 'the git commands run in one shell get each other\'s exit codes',
+    file: 'compiler/context/run-git.ts',
+    from: "...commands.map((_, i) => `wait $p${i}; e${i}=$?`),",
+    to: "...commands.map((_, i) => `wait $p${commands.length - 1 - i}; e${i}=$?`),",
+    tests: ['test/context/run-git.test.ts', 'test/context/git.test.ts'],
+  },
+  {
+    name: 'the CLI exits before its output is written',
+    file: 'compiler/cli/exit.ts',
+    from: "stream.write('', () => --pending === 0 && process.exit());",
+    to: 'process.exit();',
+    tests: ['test/cli/exit.test.ts'],
+  },
 ];
