@@ -4,7 +4,7 @@
  * writer are loaded only when the shortcut does not hold, so a build that
  * finds nothing changed loads little more than the stamp's checks.
  */
-import fs from 'node:fs/promises';
+import fsSync from 'node:fs';
 import path from 'node:path';
 import { fileStats, linkTargets, readStamp, stampHolds, stampKey, writeStamp } from '../incremental/build-stamp.js';
 import { assertWritableOutDir } from '../bundle/out-dir.js';
@@ -35,7 +35,7 @@ export interface ProjectBuild extends BuildResult {
  * build-stamp.ts), nothing is compiled either.
  */
 export async function buildProject(options: BuildProjectOptions): Promise<ProjectBuild> {
-  const resolved = resolveBuildOptions({ ...options, root: await realRoot(options.root) });
+  const resolved = resolveBuildOptions({ ...options, root: realRoot(options.root) });
   const write = options.write !== false;
   // Before anything is compiled: a directory the tool may not write is a usage error, not a diagnostic.
   if (write) assertWritableOutDir(resolved);
@@ -80,11 +80,12 @@ export function writeFailure(root: string, error: OutputWriteError): Diagnostic 
 }
 
 async function reuseLastBuild(options: BuildOptions, key: string): Promise<ProjectBuild | null> {
-  const stamp = await readStamp(options);
+  // Blocking reads throughout: a few small files, and nothing else to do meanwhile.
+  const stamp = readStamp(options);
   if (!stamp) return null;
   const discovered = (await discoverSources(options.root, options.sourceDirs, options.agentIgnore)).map((rel) => path.join(options.root, rel));
-  if (!(await stampHolds(stamp, key, discovered, options.outDir))) return null;
-  const manifest = JSON.parse(await fs.readFile(path.join(options.outDir, 'manifest.json'), 'utf8')) as Manifest;
+  if (!stampHolds(stamp, key, discovered, options.outDir)) return null;
+  const manifest = JSON.parse(fsSync.readFileSync(path.join(options.outDir, 'manifest.json'), 'utf8')) as Manifest;
   return {
     ok: true,
     diagnostics: stamp.diagnostics,
@@ -97,6 +98,10 @@ async function reuseLastBuild(options: BuildOptions, key: string): Promise<Proje
   };
 }
 
-async function realRoot(root: string): Promise<string> {
-  return fs.realpath(path.resolve(root)).catch(() => path.resolve(root));
+function realRoot(root: string): string {
+  try {
+    return fsSync.realpathSync.native(path.resolve(root));
+  } catch {
+    return path.resolve(root);
+  }
 }

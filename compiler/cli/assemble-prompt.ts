@@ -8,19 +8,15 @@ import { nearestNames } from '../diagnostics/did-you-mean.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createContextSession, fetchSystemPromptParts, getEnvInfo, getSystemContext, loadMemoryPrompt } from '../context/index.js';
-import {
-  appendSystemContext,
-  buildEffectiveSystemPrompt,
-  CUSTOM_AGENT_INSTRUCTIONS_HEADING,
-  createSectionCache,
-  getSystemPrompt,
-  loadBundle,
-  SYSTEM_PROMPT_DYNAMIC_BOUNDARY,
-  toAnthropicSystem,
-  type Bundle,
-  type SystemPrompt,
-  type AnthropicTextBlock,
-} from '../runtime/index.js';
+// The runtime's modules one by one, not its index: render loads only what it uses (no other provider's adapter).
+import { toAnthropicSystem, type AnthropicTextBlock } from '../runtime/anthropic.js';
+import { getSystemPrompt } from '../runtime/assemble.js';
+import type { Bundle } from '../runtime/bundle.js';
+import { appendSystemContext } from '../runtime/injection.js';
+import { loadBundle } from '../runtime/load-bundle.js';
+import { buildEffectiveSystemPrompt, CUSTOM_AGENT_INSTRUCTIONS_HEADING } from '../runtime/priority-chain.js';
+import { createSectionCache } from '../runtime/section-cache.js';
+import { SYSTEM_PROMPT_DYNAMIC_BOUNDARY, type SystemPrompt } from '../runtime/system-prompt.js';
 import { prefixEconomics, type PrefixEconomics } from '../cache-facts/cache-economics.js';
 import { staticTokensFor } from '../tokens/counter-names.js';
 import type { CacheFact } from '../cache-facts/cache-facts.js';

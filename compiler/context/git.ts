@@ -9,7 +9,8 @@
  * `git-snapshot` text (prompts/sections/context/git-snapshot.md).
  */
 import path from 'node:path';
-import { renderContextText, type Bundle } from '../runtime/index.js';
+import type { Bundle } from '../runtime/bundle.js';
+import { renderContextText } from '../runtime/context-wording.js';
 import type { ContextSession } from './session.js';
 import { runGitCommands, type GitLimits } from './run-git.js';
 import { wordingFor } from './wording.js';

@@ -17,7 +17,8 @@ import {
   type InstructionFileNames,
 } from './discovery.js';
 import { instructionValues, isoDate } from './wording-values.js';
-import { renderContextText, type Bundle } from '../runtime/index.js';
+import type { Bundle } from '../runtime/bundle.js';
+import { renderContextText } from '../runtime/context-wording.js';
 import type { ContextSession } from './session.js';
 import { wordingFor } from './wording.js';
 

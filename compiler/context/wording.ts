@@ -5,7 +5,9 @@
  * the embedded wording until it writes its own.
  */
 import { fileURLToPath } from 'node:url';
-import { hasContextWording, loadBundle, type Bundle } from '../runtime/index.js';
+import type { Bundle } from '../runtime/bundle.js';
+import { hasContextWording } from '../runtime/context-wording.js';
+import { loadBundle } from '../runtime/load-bundle.js';
 import type { ContextSession } from './session.js';
 
 /** The package's `dist/`: from `lib/context/` (and from `compiler/context/` in the tests) two folders up. */

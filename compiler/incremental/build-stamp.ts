@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { BuildOptions } from '../build/config.js';
 import type { Diagnostic } from '../diagnostics/diagnostics.js';
 import { sha256, stableStringify } from '../bundle/hash.js';
-import { listFiles } from '../bundle/disk.js';
+import { listFilesSync } from '../bundle/disk.js';
 
 const FILE = 'build-stamp.json';
 
@@ -39,10 +39,10 @@ export function stampKey(options: BuildOptions, version: string): string {
   return sha256(stableStringify({ version, ...decisive }));
 }
 
-export async function readStamp(options: BuildOptions): Promise<BuildStamp | null> {
+export function readStamp(options: BuildOptions): BuildStamp | null {
   if (options.cacheDir === null) return null;
   try {
-    return JSON.parse(await fs.readFile(path.join(options.cacheDir, FILE), 'utf8')) as BuildStamp;
+    return JSON.parse(fsSync.readFileSync(path.join(options.cacheDir, FILE), 'utf8')) as BuildStamp;
   } catch {
     return null;
   }
@@ -79,7 +79,7 @@ export function fileStats(outDir: string, files: Iterable<string>): Record<strin
  * are the absolute paths discovery found now; the stamp must cover exactly
  * those plus the includes it recorded, all with unchanged bytes.
  */
-export async function stampHolds(stamp: BuildStamp, key: string, discovered: readonly string[], outDir: string): Promise<boolean> {
+export function stampHolds(stamp: BuildStamp, key: string, discovered: readonly string[], outDir: string): boolean {
   if (stamp.key !== key || stamp.links === undefined || typeof stamp.files !== 'object' || Array.isArray(stamp.files)) return false;
   if (!discovered.every((f) => f in stamp.inputs)) return false;
   if (Object.entries(stamp.links).some(([p, real]) => realOrNull(p) !== real)) return false;
@@ -87,7 +87,7 @@ export async function stampHolds(stamp: BuildStamp, key: string, discovered: rea
   // asynchronous read's trips through the thread pool cost more than the read (see cli/read-bundle.ts).
   for (const [file, hash] of Object.entries(stamp.inputs)) if (hashFile(file) !== hash) return false;
   if (hashFile(path.join(outDir, 'manifest.json')) !== stamp.manifestHash) return false;
-  const files = await listFiles(outDir);
+  const files = listFilesSync(outDir);
   if (files.length !== Object.keys(stamp.files).length) return false;
   return files.every((rel) => stamp.files[rel] !== undefined && stamp.files[rel] === statKey(path.join(outDir, rel)));
 }
