@@ -106,7 +106,9 @@ function shellScript(commands: readonly (readonly string[])[], firstPipe: number
   const pipes = commands.map((_, i) => firstPipe + i);
   const closeAll = pipes.map((fd) => `${fd}>&-`).join(' ');
   return [
-    `trap 'kill ${commands.map((_, i) => `$p${i}`).join(' ')} 2>/dev/null; exit 143' TERM`,
+    // TERM from the timeout; INT and HUP from a terminal: commands started with `&` ignore INT, so the
+    // shell passes each on, or a Ctrl-C would leave a stuck git running after prompt-build is gone.
+    `trap 'kill ${commands.map((_, i) => `$p${i}`).join(' ')} 2>/dev/null; exit 143' TERM INT HUP`,
     ...commands.map((args, i) => `git ${args.map(shellQuote).join(' ')} >&${pipes[i]} 2>/dev/null ${closeAll} & p${i}=$!`),
     ...commands.map((_, i) => `wait $p${i}; e${i}=$?`),
     `echo ${commands.map((_, i) => `$e${i}`).join(' ')}`,

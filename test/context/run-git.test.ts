@@ -78,6 +78,28 @@ describe.each(MODES)('runGitCommands, $name', ({ shell }) => {
   });
 });
 
+describe('runGitCommands through a shell', () => {
+  it('stops its commands when the shell is interrupted (those started with & ignore Ctrl-C themselves)', async () => {
+    const bin = path.join(root, 'fake-bin');
+    const pids = path.join(root, 'pids');
+    await fs.mkdir(bin);
+    await fs.writeFile(pids, '');
+    // Records the shell that started it and itself, then waits until killed.
+    await fs.writeFile(path.join(bin, 'git'), `#!/bin/sh\necho "$PPID $$" >> '${pids}'\nexec sleep 600\n`, { mode: 0o755 });
+    vi.stubEnv('PATH', `${bin}${path.delimiter}${process.env.PATH ?? ''}`);
+    const running = runGitCommands([['status'], ['log']], root, { ...LIMITS, shell: '/bin/sh' });
+    const started = async (): Promise<number[][]> => (await fs.readFile(pids, 'utf8')).split('\n').filter(Boolean).map((line) => line.split(' ').map(Number));
+    while ((await started()).length < 2) await new Promise((resolve) => setImmediate(resolve));
+    const [[shell]] = await started();
+    process.kill(shell!, 'SIGINT');
+    expect(await running).toEqual([
+      { ok: false, exitCode: null },
+      { ok: false, exitCode: null },
+    ]);
+    for (const [, pid] of await started()) expect(await isRunning(pid!), `git ${pid} left running`).toBe(false);
+  });
+});
+
 /** A process that has exited but is not reaped yet (a zombie) is not running. */
 async function isRunning(pid: number): Promise<boolean> {
   try {
