@@ -2,8 +2,9 @@
  * The system context (SPEC §7): a snapshot of the repository the session
  * starts in — branch, main branch, short status, last five commits, user name.
  * The five git commands run concurrently (run-git.ts), so the snapshot costs
- * about as much as the slowest of them. `--no-optional-locks` keeps them from taking the
- * index lock, so a snapshot never makes the user's own git commands fail.
+ * about as much as the slowest of them. `--no-optional-locks` keeps them from
+ * taking the index lock, so a snapshot never makes the user's own git
+ * commands fail.
  * Outside a repository, without git, or on any git error there is no snapshot.
  * This module gathers the data; the words around it are the bundle's
  * `git-snapshot` text (prompts/sections/context/git-snapshot.md).

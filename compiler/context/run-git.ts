@@ -51,7 +51,6 @@ function runInShell(shell: string, commands: readonly (readonly string[])[], cwd
     const child = spawn(shell, ['-c', shellScript(commands, firstPipe)], {
       cwd,
       stdio: ['ignore', 'pipe', 'ignore', ...commands.map(() => 'pipe' as const)],
-      windowsHide: true,
     });
     const outputs = commands.map(() => ({ chunks: [] as Buffer[], bytes: 0, overflowed: false }));
     commands.forEach((_, i) => {
