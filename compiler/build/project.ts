@@ -6,7 +6,7 @@
  */
 import fsSync from 'node:fs';
 import path from 'node:path';
-import { fileStats, linkTargets, readStamp, stampHolds, stampKey, writeStamp } from '../incremental/build-stamp.js';
+import { fileStats, heldManifest, linkTargets, readStamp, stampKey, writeStamp } from '../incremental/build-stamp.js';
 import { assertWritableOutDir } from '../bundle/out-dir.js';
 import type { OutputWriteError, WriteReport } from '../bundle/write-bundle.js';
 import type { BuildResult } from './compiler.js';
@@ -84,8 +84,9 @@ async function reuseLastBuild(options: BuildOptions, key: string): Promise<Proje
   const stamp = readStamp(options);
   if (!stamp) return null;
   const discovered = (await discoverSources(options.root, options.sourceDirs, options.agentIgnore)).map((rel) => path.join(options.root, rel));
-  if (!stampHolds(stamp, key, discovered, options.outDir)) return null;
-  const manifest = JSON.parse(fsSync.readFileSync(path.join(options.outDir, 'manifest.json'), 'utf8')) as Manifest;
+  const manifestBytes = heldManifest(stamp, key, discovered, options.outDir);
+  if (manifestBytes === null) return null;
+  const manifest = JSON.parse(manifestBytes.toString('utf8')) as Manifest;
   return {
     ok: true,
     diagnostics: stamp.diagnostics,

@@ -75,21 +75,23 @@ export function fileStats(outDir: string, files: Iterable<string>): Record<strin
 }
 
 /**
- * True when the stamp still describes the sources and `dist/`. `discovered`
- * are the absolute paths discovery found now; the stamp must cover exactly
- * those plus the includes it recorded, all with unchanged bytes.
+ * When the stamp still describes the sources and `dist/`, the bytes of the
+ * bundle's manifest it checked (so they are read once); else null.
+ * `discovered` are the absolute paths discovery found now; the stamp must
+ * cover exactly those plus the includes it recorded, all with unchanged bytes.
  */
-export function stampHolds(stamp: BuildStamp, key: string, discovered: readonly string[], outDir: string): boolean {
-  if (stamp.key !== key || stamp.links === undefined || typeof stamp.files !== 'object' || Array.isArray(stamp.files)) return false;
-  if (!discovered.every((f) => f in stamp.inputs)) return false;
-  if (Object.entries(stamp.links).some(([p, real]) => realOrNull(p) !== real)) return false;
+export function heldManifest(stamp: BuildStamp, key: string, discovered: readonly string[], outDir: string): Buffer | null {
+  if (stamp.key !== key || stamp.links === undefined || typeof stamp.files !== 'object' || Array.isArray(stamp.files)) return null;
+  if (!discovered.every((f) => f in stamp.inputs)) return null;
+  if (Object.entries(stamp.links).some(([p, real]) => realOrNull(p) !== real)) return null;
   // Blocking reads, one file after another, stopping at the first change: many small files, where each
   // asynchronous read's trips through the thread pool cost more than the read (see cli/read-bundle.ts).
-  for (const [file, hash] of Object.entries(stamp.inputs)) if (hashFile(file) !== hash) return false;
-  if (hashFile(path.join(outDir, 'manifest.json')) !== stamp.manifestHash) return false;
+  for (const [file, hash] of Object.entries(stamp.inputs)) if (hashFile(file) !== hash) return null;
+  const manifest = regularFileBytes(path.join(outDir, 'manifest.json'));
+  if (manifest === null || sha256(manifest) !== stamp.manifestHash) return null;
   const files = listFilesSync(outDir);
-  if (files.length !== Object.keys(stamp.files).length) return false;
-  return files.every((rel) => stamp.files[rel] !== undefined && stamp.files[rel] === statKey(path.join(outDir, rel)));
+  if (files.length !== Object.keys(stamp.files).length) return null;
+  return files.every((rel) => stamp.files[rel] !== undefined && stamp.files[rel] === statKey(path.join(outDir, rel))) ? manifest : null;
 }
 
 function statKey(file: string): string {
@@ -105,8 +107,13 @@ function realOrNull(p: string): string | null {
   }
 }
 
-/** Null when missing or not a regular file: a source swapped for a FIFO must not hang the check (see source.ts). */
 function hashFile(file: string): string | null {
+  const bytes = regularFileBytes(file);
+  return bytes === null ? null : sha256(bytes);
+}
+
+/** Null when missing or not a regular file: a source swapped for a FIFO must not hang the check (see source.ts). */
+function regularFileBytes(file: string): Buffer | null {
   let fd: number;
   try {
     // Non-blocking, so that opening a FIFO returns at once; then its type decides.
@@ -115,7 +122,7 @@ function hashFile(file: string): string | null {
     return null;
   }
   try {
-    return fsSync.fstatSync(fd).isFile() ? sha256(fsSync.readFileSync(fd)) : null;
+    return fsSync.fstatSync(fd).isFile() ? fsSync.readFileSync(fd) : null;
   } catch {
     return null;
   } finally {

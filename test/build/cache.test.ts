@@ -44,6 +44,8 @@ describe('parse cache', () => {
     ['a source added', (root: string) => fs.writeFile(path.join(root, 'prompts/sections/new.md'), 'New\n')],
     ['a source removed', (root: string) => fs.rm(path.join(root, 'prompts/sections/literal.md'))],
     ['a dist file touched', (root: string) => fs.appendFile(path.join(root, 'dist/manifest.json'), ' ')],
+    // The manifest is hashed; every other bundle file is checked by its size, time and inode.
+    ['a dist file besides the manifest edited', (root: string) => fs.appendFile(path.join(root, 'dist/bundle.mjs'), '// edited\n')],
     ['a dist file removed', (root: string) => fs.rm(path.join(root, 'dist/bundle.mjs'))],
   ])('%s: the build is not up to date, and its result equals a clean build', async (_what, change) => {
     const root = await copyFixture('build/ok-basic');

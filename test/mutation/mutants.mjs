@@ -357,4 +357,11 @@ export const MUTANTS = [
     to: 'process.exit();',
     tests: ['test/cli/exit.test.ts'],
   },
+  {
+    name: 'the up-to-date check ignores an edited bundle file other than the manifest',
+    file: 'compiler/incremental/build-stamp.ts',
+    from: 'statKey(path.join(outDir, rel))) ? manifest : null;',
+    to: 'statKey(path.join(outDir, rel))) || true ? manifest : null;',
+    tests: ['test/build/cache.test.ts'],
+  },
 ];
