@@ -40,8 +40,12 @@ export const DEFAULT_FILE_NAMES: InstructionFileNames = {
   user: '.claude/CLAUDE.md',
 };
 
-/** One place to look. A rules folder's globs are relative to `projectDir`, the directory holding it. */
-export type Location = { type: 'file'; path: string; kind: FileKind } | { type: 'rules'; dir: string; projectDir: string };
+/**
+ * One place to look. A rules folder's globs are relative to `projectDir`, the
+ * directory holding it. `scope` is the folder a file's symlinks may not lead
+ * out of: its project directory, the home directory for the user's file.
+ */
+export type Location = { type: 'file'; path: string; kind: FileKind; scope: string } | { type: 'rules'; dir: string; projectDir: string };
 
 type FileKind = Exclude<InstructionKind, 'include' | 'rules'>;
 
@@ -66,8 +70,12 @@ export interface DiscoveryPlanInput {
  */
 export function planDiscovery(input: DiscoveryPlanInput): Location[] {
   const { names } = input;
-  const file = (dir: string, name: string | null, kind: FileKind): Location[] =>
-    name === null ? [] : [{ type: 'file', path: path.resolve(dir, name), kind }];
+  const file = (dir: string, name: string | null, kind: FileKind): Location[] => {
+    if (name === null) return [];
+    const at = path.resolve(dir, name);
+    // The managed file's folder is the one that holds it (an absolute path may ignore `dir`).
+    return [{ type: 'file', path: at, kind, scope: kind === 'managed' ? path.dirname(at) : dir }];
+  };
   const rules = (dir: string): Location[] =>
     names.rulesDir === null ? [] : [{ type: 'rules', dir: path.join(dir, names.rulesDir), projectDir: dir }];
   const directory = (dir: string, kind: 'project' | 'added'): Location[] => [
@@ -115,11 +123,11 @@ export async function discoverInstructionFiles(
 ): Promise<Discovery> {
   const result: Discovery = { files: [], warnings: [] };
   const entries = await expandRulesFolders(locations, result.warnings);
-  const speculative = entries.map((entry) => collect(entry.path, new Set(), options));
+  const speculative = entries.map((entry) => collect(entry, new Set(), options));
   for (const attempt of speculative) attempt.catch(() => {}); // awaited in order below; not an unhandled rejection meanwhile
   const seen = new Set<string>();
   for (const [i, entry] of entries.entries()) {
-    const { collection, claimed } = await settle(await speculative[i]!, entry.path, seen, options);
+    const { collection, claimed } = await settle(await speculative[i]!, entry, seen, options);
     for (const warning of collection.warnings) result.warnings.push(warning); // a file may hold more than a call takes arguments
     if (entry.kind === 'rules' && !(await ruleApplies(collection, entry.projectDir, options, result.warnings))) continue;
     for (const real of claimed) seen.add(real);
@@ -129,19 +137,19 @@ export async function discoverInstructionFiles(
 }
 
 /** An entry point of discovery: a file location, or one file of a rules folder. */
-type Entry = { path: string; kind: FileKind } | { path: string; kind: 'rules'; projectDir: string };
+type Entry = { path: string; kind: FileKind; scope: string } | { path: string; kind: 'rules'; projectDir: string; scope: string };
 
 /** File locations as they are; each rules folder (listed concurrently) replaced by its files. */
 async function expandRulesFolders(locations: readonly Location[], warnings: Diagnostic[]): Promise<Entry[]> {
   const listings = await Promise.all(locations.map((l) => (l.type === 'rules' ? listRulesFolder(l.dir) : null)));
   return locations.flatMap((location, i): Entry[] => {
-    if (location.type === 'file') return [{ path: location.path, kind: location.kind }];
+    if (location.type === 'file') return [{ path: location.path, kind: location.kind, scope: location.scope }];
     const listing = listings[i]!;
     if (!listing.ok) {
       warnings.push(listing.warning);
       return [];
     }
-    return listing.files.map((file) => ({ path: file, kind: 'rules', projectDir: location.projectDir }));
+    return listing.files.map((file) => ({ path: file, kind: 'rules', projectDir: location.projectDir, scope: location.projectDir }));
   });
 }
 
@@ -151,12 +159,12 @@ interface Attempt {
   claimed: Set<string>;
 }
 
-async function collect(entry: string, seen: Set<string>, options: DiscoveryOptions): Promise<Attempt> {
+async function collect(entry: Entry, seen: Set<string>, options: DiscoveryOptions): Promise<Attempt> {
   // The Markdown reader only when there is an instruction file to read: most directories have none.
   // lstat, not stat: a symlink (even a broken one) is the collector's to judge.
-  if (!(await fs.lstat(entry).catch(() => null))) return { collection: { files: [], warnings: [] }, claimed: seen };
+  if (!(await fs.lstat(entry.path).catch(() => null))) return { collection: { files: [], warnings: [] }, claimed: seen };
   const { collectContextFiles } = await import('../include/include.js');
-  const collection = await collectContextFiles(entry, { homeDir: options.homeDir, limits: options.limits, seen });
+  const collection = await collectContextFiles(entry.path, { homeDir: options.homeDir, limits: options.limits, seen, scope: entry.scope });
   return { collection, claimed: seen };
 }
 
@@ -169,7 +177,7 @@ async function collect(entry: string, seen: Set<string>, options: DiscoveryOptio
  */
 async function settle(
   attempt: Attempt,
-  entry: string,
+  entry: Entry,
   seen: ReadonlySet<string>,
   options: DiscoveryOptions,
 ): Promise<Attempt> {

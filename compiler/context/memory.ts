@@ -66,11 +66,34 @@ export async function loadMemory({ memoryDir }: MemoryOptions): Promise<MemorySn
     .map((entry) => entry.split(path.sep).join('/'))
     .filter((entry) => entry.toLowerCase().endsWith('.md') && entry !== MEMORY_INDEX)
     .sort();
+  const realDir = await fs.realpath(memoryDir).catch(() => memoryDir);
   const [index, checks] = await Promise.all([
-    readIndex(path.join(memoryDir, MEMORY_INDEX)),
-    Promise.all(memoryFiles.map((file) => checkMemoryFile(memoryDir, file))),
+    readIndex(realDir),
+    Promise.all(memoryFiles.map((file) => checkMemoryFile(realDir, file))),
   ]);
-  return { dir: memoryDir, index, problems: checks.filter((p): p is MemoryProblem => p !== null) };
+  const problems = [...(index.problem ? [index.problem] : []), ...checks.filter((p): p is MemoryProblem => p !== null)];
+  return { dir: memoryDir, index: index.index, problems };
+}
+
+/** Larger than any index worth reading; the prompt shows only the first 25,000 bytes anyway. */
+const MAX_INDEX_READ = 4 * 1024 * 1024;
+
+/**
+ * A memory file's real path, or why it is not read: a symlink may not lead out
+ * of the memory directory (what it names would be quoted to the model).
+ */
+async function confined(realDir: string, file: string): Promise<{ ok: true; real: string } | { ok: false; problem: MemoryProblem | null }> {
+  let real: string;
+  try {
+    real = await fs.realpath(path.join(realDir, file));
+  } catch {
+    return { ok: false, problem: null }; // missing (or a broken link): nothing to read
+  }
+  const rel = path.relative(realDir, real);
+  if (rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) {
+    return { ok: false, problem: { file, message: 'is a symlink leading outside the memory directory; not read' } };
+  }
+  return { ok: true, real };
 }
 
 /** Lines first, then bytes, always at a line boundary so no entry is half shown. */
@@ -88,23 +111,35 @@ function truncateIndex(text: string): MemoryIndex {
   return { content, truncatedFrom: { lines: lines.length, bytes } };
 }
 
-async function readIndex(file: string): Promise<MemoryIndex> {
-  let text: string;
-  try {
-    const bytes = await fs.readFile(file);
-    const { normaliseText } = await import('../markdown/source.js');
-    text = normaliseText(bytes);
-  } catch {
-    text = ''; // no index yet: no memories saved
-  }
-  return truncateIndex(text);
+/**
+ * The index, read as any source is (regular file, bounded, text), inside the
+ * memory directory. None yet means no memories saved; one that cannot be used
+ * is listed among the files to fix, never read through.
+ */
+async function readIndex(realDir: string): Promise<{ index: MemoryIndex; problem: MemoryProblem | null }> {
+  const empty = (problem: MemoryProblem | null) => ({ index: truncateIndex(''), problem });
+  const where = await confined(realDir, MEMORY_INDEX);
+  if (!where.ok) return empty(where.problem);
+  const [{ normaliseText, readTextFile }, { describeTextProblem }] = await Promise.all([import('../markdown/source.js'), import('../markdown/text-check.js')]);
+  const read = await readTextFile(where.real, MAX_INDEX_READ);
+  if (read.ok) return { index: truncateIndex(normaliseText(read.bytes)), problem: null };
+  const { failure } = read;
+  if (failure.kind === 'missing') return empty(null);
+  const message =
+    failure.kind === 'not-a-file' ? `is ${failure.what}, not a regular file`
+    : failure.kind === 'too-large' ? `is ${fmt(failure.bytes)} bytes, over the ${fmt(MAX_INDEX_READ)}-byte limit`
+    : failure.kind === 'text' ? describeTextProblem(failure.problem)
+    : `cannot be read (${failure.kind})`;
+  return empty({ file: MEMORY_INDEX, message });
 }
 
 async function checkMemoryFile(dir: string, file: string): Promise<MemoryProblem | null> {
   const problem = (message: string): MemoryProblem => ({ file, message });
   // The Markdown reader only when there are memories to check.
   const [{ normaliseText, parseSource, readTextFile }, { describeTextProblem }] = await Promise.all([import('../markdown/source.js'), import('../markdown/text-check.js')]);
-  const read = await readTextFile(path.join(dir, file), DEFAULT_LIMITS.maxBytes);
+  const where = await confined(dir, file);
+  if (!where.ok) return where.problem;
+  const read = await readTextFile(where.real, DEFAULT_LIMITS.maxBytes);
   if (!read.ok) {
     if (read.failure.kind === 'not-a-file') return null;
     return problem(read.failure.kind === 'text' ? describeTextProblem(read.failure.problem) : `cannot be read (${read.failure.kind})`);

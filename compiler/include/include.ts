@@ -125,6 +125,12 @@ export interface ContextOptions {
   limits: IncludeLimits;
   /** Real paths already processed in this discovery: a file is added once. */
   seen: Set<string>;
+  /**
+   * The folder the entry belongs to (its project directory, the home directory
+   * for the user's file); a symlink may not lead out of it. Default: the
+   * entry's own folder.
+   */
+  scope?: string;
 }
 
 export interface ContextCollection {
@@ -138,17 +144,41 @@ export interface ContextCollection {
  * Context mode: `~/` and absolute paths are allowed (the user asked for them),
  * a missing file is skipped silently, the other guards still hold. A missing
  * entry gives an empty collection.
+ *
+ * What the user wrote is trusted; a symlink is not: every file is judged by
+ * its real path (extension, type, size), and its real path must stay inside
+ * its scope (`scopeOf`), so `notes.md -> ~/.ssh/id_rsa`, or a `CLAUDE.md`
+ * linking out of its project, is refused with a warning.
  */
 export async function collectContextFiles(entry: string, options: ContextOptions): Promise<ContextCollection> {
   const result: ContextCollection = { files: [], warnings: [] };
-  await collectInto(path.resolve(entry), null, [], options, result);
+  const file = path.resolve(entry);
+  const scope = await realOrSelf(options.scope === undefined ? path.dirname(file) : path.resolve(options.scope));
+  await collectInto(file, null, [], scope, options, result);
   return result;
+}
+
+/**
+ * An include's scope: the includer's when the written path stays inside it,
+ * else the home directory when it names a file there (`@~/prefs.md`), else
+ * the folder it names (an absolute path, or `..` out of the project).
+ */
+async function scopeOf(target: string, includerScope: string, homeDir: string): Promise<string> {
+  if (isInside(includerScope, target)) return includerScope;
+  const home = await realOrSelf(homeDir);
+  if (isInside(homeDir, target) || isInside(home, target)) return home;
+  return realOrSelf(path.dirname(target));
+}
+
+async function realOrSelf(dir: string): Promise<string> {
+  return fs.realpath(dir).catch(() => dir);
 }
 
 async function collectInto(
   file: string,
   includedBy: { source: Source; directive: Directive } | null,
   chain: readonly string[],
+  scope: string,
   options: ContextOptions,
   result: ContextCollection,
 ): Promise<void> {
@@ -167,6 +197,20 @@ async function collectInto(
     real = await fs.realpath(file);
   } catch {
     return; // missing: skipped silently in context mode
+  }
+  const written = includedBy?.directive.path ?? file;
+  if (!isInside(scope, real)) {
+    warn('include/outside-root', `'${written}' leads outside ${scope} through a symlink`);
+    return;
+  }
+  if (real !== file) {
+    // The written name passed the extension guard; the file read is the one the link names.
+    const ext = path.extname(real).toLowerCase();
+    if (!options.limits.extensions.includes(ext)) {
+      const what = ext === '' ? 'a file with no extension' : `a '${ext}' file`;
+      warn('include/extension', `'${written}' links to ${what}; only text files may be included (${options.limits.extensions.join(', ')})`);
+      return;
+    }
   }
   if (chain.includes(real)) {
     warn('include/cycle', `include cycle: ${[...chain, real].join(' → ')}`);
@@ -196,7 +240,8 @@ async function collectInto(
       continue;
     }
     const target = resolveWritten(directive.path, real, options.homeDir);
-    await collectInto(target, { source, directive }, [...chain, real], options, result);
+    const targetScope = await scopeOf(target, scope, options.homeDir);
+    await collectInto(target, { source, directive }, [...chain, real], targetScope, options, result);
   }
   const comments = options.limits.stripComments ? source.scan.comments : [];
   result.files.push({
