@@ -30,8 +30,9 @@ export interface GetSystemPromptOptions {
 export async function getSystemPrompt(bundle: Bundle, options: GetSystemPromptOptions): Promise<SystemPrompt> {
   const profile = findProfile(bundle, profileName(options));
   const origin = { staticPrefixHash: profile.staticPrefixHash };
-  // A static-only profile is all prefix (and keeps no boundary, as SPEC §6.3's examples have it).
-  if (profile.dynamicSections.length === 0) return asSystemPrompt(profile.staticTexts, origin);
+  // The boundary is there even when nothing follows it (a static-only profile): whatever a caller
+  // appends later (system context, `appendSystemPrompt`) must land after the cached prefix, never in it.
+  if (profile.dynamicSections.length === 0) return asSystemPrompt([...profile.staticTexts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY], origin);
   const sections = profile.dynamicSections.map((section) => toPromptSection(section, options.context));
   const values = await resolveSystemPromptSections(sections, options.cache);
   return asSystemPrompt([...profile.staticTexts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY, ...values.filter(hasText)], origin);

@@ -22,8 +22,9 @@ export type SystemPrompt = readonly string[] & { readonly [systemPromptBrand]: t
  * identity of the static prefix the prompt starts with (a profile's
  * `staticPrefixHash`, an agent's text hash), known only for prompts whose
  * first parts are exactly what the bundle holds, or null. `length`: how many
- * parts that prefix is — up to and including the boundary, or every part of
- * a prompt registered without one (a static-only profile).
+ * parts that prefix is — up to and including the boundary (every prompt the
+ * bundle assembles has one, a static-only profile's last), or every part of a
+ * prompt registered with a hash and no boundary.
  */
 const BRAND = Symbol('prompt-build.systemPrompt');
 

@@ -131,6 +131,40 @@ class RuntimeVectors(unittest.TestCase):
             if "value" in result:  # key order too, as JSON serialisers write it
                 self.assertEqual(json.dumps(result["value"]), json.dumps(case["expect"]["value"]), case["name"])
 
+    def test_shapes(self) -> None:
+        """Every prompt shape end to end: assembled, system context appended, through all four adapters."""
+        for case in VECTORS["shapes"]:
+            with self.subTest(case["name"]):
+                prompt = self._shape_prompt(case["source"])
+                if "systemContext" in case:
+                    prompt = pb.append_system_context(prompt, case["systemContext"])
+                actual = {
+                    "prompt": list(prompt),
+                    "anthropic": pb.to_anthropic_system(prompt, ttl="5m", static_ttl="1h"),
+                    "bedrock": pb.to_bedrock_system(prompt, ttl="5m", static_ttl="1h"),
+                    "openai": pb.to_openai_request(prompt),
+                    "gemini": pb.to_gemini_system_instruction(prompt),
+                }
+                self.assertEqual(json.dumps(as_json(actual)), json.dumps(case["expect"]))
+
+    def _shape_prompt(self, source: Dict[str, Any]) -> pb.SystemPrompt:
+        """As ``shapePrompt`` in test/conformance/runtime-vectors.test.ts."""
+        if "agent" in source:
+            return pb.get_agent_system_prompt(self.bundle, source["agent"], source.get("environment"))
+        profile = pb.get_system_prompt(self.bundle, profile=source["profile"], context=source.get("context", {}), cache=pb.create_section_cache())
+        if "chain" not in source:
+            return profile
+        chain = source["chain"]
+        agent = chain.get("agent")
+        return pb.build_effective_system_prompt(
+            default_system_prompt=profile,
+            custom_system_prompt=chain.get("custom"),
+            override_system_prompt=chain.get("override"),
+            append_system_prompt=chain.get("append"),
+            agent_system_prompt=None if agent is None else pb.get_agent_system_prompt(self.bundle, agent),
+            proactive=chain.get("proactive", False),
+        )
+
     def test_tampered_bundles(self) -> None:
         for case in VECTORS["tampered"]:
             with self.subTest(case["name"]):

@@ -24,6 +24,8 @@ export const RUNTIME_TREE: Record<string, string> = {
   'prompts/profiles/simple.md': section(['description: simple mode', 'cacheWarning: false', 'sections: [intro, env]'], ''),
   'prompts/profiles/proactive.md': section(['description: proactive mode', 'cacheWarning: false', 'sections: [rules, env, count]'], ''),
   'prompts/profiles/static-only.md': section(['description: no dynamic part', 'cacheWarning: false', 'sections: [intro, rules]'], ''),
+  'prompts/profiles/dynamic-only.md': section(['description: no static part', 'cacheWarning: false', 'sections: [env, count]'], ''),
+  'prompts/profiles/empty.md': section(['description: sections that render to nothing', 'cacheWarning: false', 'sections: [blank, blank-dynamic]'], ''),
   'agents/explore.md': section(['name: explore', 'description: reads code', 'tools: Read, Grep', 'color: blue'], 'You explore code.\n\nReport what you find.\n\n'),
 };
 
@@ -42,7 +44,7 @@ export const ASSEMBLY_SEEDS: AssemblySeed[] = [
   { name: 'a whitespace-only dynamic result is left out', context: { cwd: '/w', gap: ' \u00a0\t' } },
   { name: 'simple mode wins over the profile', profile: 'default', mode: 'simple', context: CTX },
   { name: 'proactive mode', mode: 'proactive', context: CTX },
-  { name: 'a static-only profile has no boundary', profile: 'static-only', context: {} },
+  { name: 'a static-only profile ends in its boundary', profile: 'static-only', context: {} },
   { name: 'a required input missing', context: { shell: 'sh' } },
   { name: 'an unknown profile', profile: 'nope', context: CTX },
 ];
@@ -186,3 +188,44 @@ export const TAMPER_SEEDS: TamperSeed[] = [
   { name: 'another schema version', target: { kind: 'manifest' }, damage: 'schema-version', js: refused('schemaVersion'), python: refused('schemaVersion') },
   { name: 'an artifact path outside the bundle', target: { kind: 'static', section: 'intro' }, damage: 'path-outside', js: refused('../outside.md'), python: refused('../outside.md') },
 ];
+
+/**
+ * Every shape a prompt reaches a provider in, end to end: assembled from the
+ * bundle (or through the priority chain over a bundle's profile), with and
+ * without the system context appended, then through all four adapters with a
+ * longer static TTL. What must hold in every case: the static prefix is a block
+ * of its own with `staticTtl`, and nothing appended after the build is in it.
+ */
+export type ShapeSource =
+  | { profile: string; context?: Record<string, unknown> }
+  | { agent: string; environment?: string[] }
+  | { chain: { custom?: string; override?: string; append?: string; agent?: string; proactive?: boolean }; profile: string; context?: Record<string, unknown> };
+
+export interface ShapeSeed {
+  name: string;
+  source: ShapeSource;
+  systemContext?: Record<string, string>;
+}
+
+/** The options every adapter of a shape case is called with (Anthropic and Bedrock take the TTLs; the others none). */
+export const SHAPE_TTLS = { ttl: '5m', staticTtl: '1h' } as const;
+
+const BASE_SHAPES: ShapeSeed[] = [
+  { name: 'static-only profile', source: { profile: 'static-only' } },
+  { name: 'dynamic-only profile', source: { profile: 'dynamic-only', context: { cwd: '/w', n: 2 } } },
+  { name: 'mixed profile', source: { profile: 'default', context: CTX } },
+  { name: 'empty profile', source: { profile: 'empty' } },
+  { name: 'agent without environment', source: { agent: 'explore' } },
+  { name: 'agent with environment', source: { agent: 'explore', environment: ['cwd: /w', 'platform: linux'] } },
+  { name: 'custom prompt over a static-only default', source: { chain: { custom: 'Custom text.' }, profile: 'static-only' } },
+  { name: 'override over a mixed default', source: { chain: { override: 'Override text.', append: 'never added' }, profile: 'default', context: CTX } },
+  { name: 'append over a static-only default', source: { chain: { append: 'Appended text.' }, profile: 'static-only' } },
+  { name: 'append over a mixed default', source: { chain: { append: 'Appended text.' }, profile: 'default', context: CTX } },
+  { name: 'custom prompt with append', source: { chain: { custom: 'Custom text.', append: 'Appended text.' }, profile: 'default', context: CTX } },
+  { name: 'agent in proactive mode over a static-only default', source: { chain: { agent: 'explore', proactive: true }, profile: 'static-only' } },
+  { name: 'agent replacing a mixed default, with append', source: { chain: { agent: 'explore', append: 'Appended text.' }, profile: 'default', context: CTX } },
+];
+
+const SYSTEM_CONTEXT = { gitStatus: 'Current branch: main' };
+
+export const SHAPE_SEEDS: ShapeSeed[] = BASE_SHAPES.flatMap((seed) => [seed, { ...seed, name: `${seed.name}, system context appended`, systemContext: SYSTEM_CONTEXT }]);

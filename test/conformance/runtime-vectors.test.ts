@@ -92,7 +92,37 @@ async function computeVectors(dist: string): Promise<Record<string, unknown>> {
   });
   const providers = [];
   for (const seed of seeds.PROVIDER_SEEDS) providers.push({ ...seed, expect: await settle(() => adapter(seed)) });
-  return { fixture: seeds.RUNTIME_TREE, assembly, sectionCache, cacheApi, agents, priorityChain, providers, tampered: seeds.TAMPER_SEEDS };
+  const shapes = [];
+  for (const seed of seeds.SHAPE_SEEDS) shapes.push({ ...seed, expect: await shapeOutcome(bundle, seed) });
+  return { fixture: seeds.RUNTIME_TREE, assembly, sectionCache, cacheApi, agents, priorityChain, providers, shapes, tampered: seeds.TAMPER_SEEDS };
+}
+
+async function shapePrompt(bundle: rt.Bundle, source: seeds.ShapeSource): Promise<rt.SystemPrompt> {
+  if ('agent' in source) return rt.getAgentSystemPrompt(bundle, source.agent, source.environment ? { environment: source.environment } : {});
+  const profile = await rt.getSystemPrompt(bundle, { profile: source.profile, context: source.context ?? {}, cache: rt.createSectionCache() });
+  if (!('chain' in source)) return profile;
+  const { custom, override, append, agent, proactive } = source.chain;
+  return rt.buildEffectiveSystemPrompt({
+    defaultSystemPrompt: profile,
+    customSystemPrompt: custom,
+    overrideSystemPrompt: override,
+    appendSystemPrompt: append,
+    agentSystemPrompt: agent === undefined ? undefined : rt.getAgentSystemPrompt(bundle, agent),
+    proactive: proactive ?? false,
+  });
+}
+
+/** The prompt's parts and what each adapter sends for it. */
+async function shapeOutcome(bundle: rt.Bundle, seed: seeds.ShapeSeed): Promise<Record<string, unknown>> {
+  const built = await shapePrompt(bundle, seed.source);
+  const prompt = seed.systemContext ? rt.appendSystemContext(built, seed.systemContext) : built;
+  return {
+    prompt: [...prompt],
+    anthropic: rt.toAnthropicSystem(prompt, seeds.SHAPE_TTLS),
+    bedrock: rt.toBedrockSystem(prompt, seeds.SHAPE_TTLS),
+    openai: rt.toOpenAIRequest(prompt),
+    gemini: rt.toGeminiSystemInstruction(prompt),
+  };
 }
 
 /** Damages a copy of the bundle as `seed` says (the Python tests do the same in python/tests/tamper.py). */
@@ -119,6 +149,30 @@ describe('runtime vectors', () => {
     const computed = await computeVectors(await buildTree());
     const committed = JSON.parse(committedOrUpdated('runtime.json', vectorJson('Runtime cases over the fixture tree of runtime-seeds.ts (regenerate: UPDATE_VECTORS=1 npx vitest run test/conformance/runtime-vectors.test.ts)', computed)));
     for (const [group, cases] of Object.entries(computed)) expect(committed[group], group).toEqual(JSON.parse(JSON.stringify(cases)));
+  });
+
+  it('every shape keeps its static prefix a block of its own, with staticTtl, and what was appended after it', async () => {
+    const bundle = await rt.loadBundle(await buildTree());
+    for (const seed of seeds.SHAPE_SEEDS) {
+      const { anthropic, bedrock } = (await shapeOutcome(bundle, seed)) as { anthropic: rt.AnthropicTextBlock[]; bedrock: rt.BedrockSystemBlock[] };
+      const bedrockTexts = bedrock.flatMap((block) => ('text' in block ? [block.text] : []));
+      const fromBundle = !('chain' in seed.source) || (seed.source.chain.custom === undefined && seed.source.chain.override === undefined);
+      const profile = 'profile' in seed.source ? seed.source.profile : undefined;
+      const hasStatic = profile !== 'dynamic-only' && profile !== 'empty';
+      if (fromBundle && hasStatic) {
+        expect(anthropic[0]?.cache_control, seed.name).toEqual({ type: 'ephemeral', ttl: '1h' });
+        expect(bedrock[1], seed.name).toEqual({ cachePoint: { type: 'default', ttl: '1h' } });
+      } else {
+        expect(anthropic.filter((block) => block.cache_control?.ttl === '1h'), seed.name).toEqual([]);
+      }
+      for (const appended of [seed.systemContext ? 'gitStatus: ' : null, 'Appended text.', 'platform: linux']) {
+        if (appended === null) continue;
+        for (const texts of [anthropic.map((block) => block.text), bedrockTexts]) {
+          const holding = texts.flatMap((text, index) => (text.includes(appended) ? [index] : []));
+          expect(holding.every((index) => index === texts.length - 1 && (index > 0 || !fromBundle || !hasStatic)), `${seed.name}: ${appended}`).toBe(true);
+        }
+      }
+    }
   });
 
   it.each(seeds.TAMPER_SEEDS)('tampered: $name', async (seed) => {

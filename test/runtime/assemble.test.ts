@@ -41,7 +41,7 @@ describe('getSystemPrompt on the fixture bundle', () => {
   });
 
   it.each([
-    ['simple mode returns the simple profile, whatever profile says', { mode: 'simple', profile: 'default' }, [SIMPLE]],
+    ['simple mode returns the simple profile, whatever profile says', { mode: 'simple', profile: 'default' }, [SIMPLE, B]],
     ['proactive mode returns the proactive profile', { mode: 'proactive' }, [INTRO, B, env('/repo')]],
     ['a named profile in the default mode', { mode: 'default', profile: 'proactive' }, [INTRO, B, env('/repo')]],
   ] as const)('%s', async (_name, options, expected) => {

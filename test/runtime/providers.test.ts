@@ -231,6 +231,34 @@ describe('toOpenAIRequest and the static prefix hash', () => {
   });
 });
 
+describe('a static-only profile (the issue #27 example)', () => {
+  it('is its own cached block with staticTtl, and the system context goes after it, in Anthropic and Bedrock alike', async () => {
+    const root = await tempDir('pb-static-only-');
+    await writeTree(root, {
+      'prompts/sections/a.md': 'Static A text.\n',
+      'prompts/sections/b.md': 'Static B text.\n',
+      'prompts/profiles/default.md': '---\nsections: [a, b]\ncacheWarning: false\n---\n',
+    });
+    expect((await buildProject({ root, cacheDir: null })).ok).toBe(true);
+    const built = await loadBundle(path.join(root, 'dist'));
+    const p = await getSystemPrompt(built, { context: {}, cache: createSectionCache() });
+    const prefix = { type: 'text', text: 'Static A text.\n\nStatic B text.', cache_control: { type: 'ephemeral', ttl: '1h' } };
+    expect(toAnthropicSystem(p, { staticTtl: '1h' })).toEqual([prefix]);
+    const withGit = appendSystemContext(p, { gitStatus: 'Current branch: main' });
+    expect(toAnthropicSystem(withGit, { staticTtl: '1h' })).toEqual([
+      prefix,
+      { type: 'text', text: 'gitStatus: Current branch: main', cache_control: { type: 'ephemeral' } },
+    ]);
+    expect(toBedrockSystem(withGit, { staticTtl: '1h' })).toEqual([
+      { text: 'Static A text.\n\nStatic B text.' },
+      { cachePoint: { type: 'default', ttl: '1h' } },
+      { text: 'gitStatus: Current branch: main' },
+      { cachePoint: { type: 'default' } },
+    ]);
+    expect(toOpenAIRequest(withGit).prompt_cache_key).toBe(toOpenAIRequest(p).prompt_cache_key);
+  });
+});
+
 describe('agent prompts', () => {
   let bundle: Bundle;
   beforeAll(async () => {

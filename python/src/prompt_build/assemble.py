@@ -79,7 +79,8 @@ def _ready(profile: BundleProfile, context: Mapping[str, Any], cache: SectionCac
     if plan is not None:
         return plan(context)  # type: ignore[no-any-return]
     if not profile.dynamic_sections:
-        return as_system_prompt(profile.static_texts, static_prefix_hash=profile.static_prefix_hash)
+        # The boundary even with nothing after it: what a caller appends later stays out of the cached prefix.
+        return as_system_prompt([*profile.static_texts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY], static_prefix_hash=profile.static_prefix_hash)
     return None
 
 
