@@ -364,4 +364,18 @@ export const MUTANTS = [
     to: 'statKey(path.join(outDir, rel))) || true ? manifest : null;',
     tests: ['test/build/cache.test.ts'],
   },
+  {
+    name: 'a static-only profile keeps no boundary, so what is appended lands in its cached block',
+    file: 'compiler/runtime/assemble.ts',
+    from: 'return asSystemPrompt([...profile.staticTexts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY], origin);',
+    to: 'return asSystemPrompt(profile.staticTexts, origin);',
+    tests: ['test/conformance/runtime-vectors.test.ts'],
+  },
+  {
+    name: 'Python: a static-only profile keeps no boundary',
+    file: 'python/src/prompt_build/assemble.py',
+    from: 'return as_system_prompt([*profile.static_texts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY], static_prefix_hash=profile.static_prefix_hash)',
+    to: 'return as_system_prompt(profile.static_texts, static_prefix_hash=profile.static_prefix_hash)',
+    tests: ['python/tests/test_runtime_vectors.py'],
+  },
 ];
