@@ -5,6 +5,14 @@
  * its cell or its code block. Summary first — per profile whether the static
  * prefix hash changed, tokens and warm cost per 1,000 requests before and
  * after — then each changed text as a diff in a collapsible block.
+ *
+ * A bundle is anyone's data (a pull request can commit its own `dist/`), so
+ * every value in the comment first goes through `inline`: one visible line,
+ * no line break to end a table row, paragraph or HTML block, no control,
+ * invisible or direction-changing character. The tree then escapes it for
+ * its context — text, code span, table cell (remark), details summary
+ * (HTML-escaped here) — so only this module decides the comment's
+ * structure and its verdict.
  */
 import type { PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
 import remarkGfm from 'remark-gfm';
@@ -17,6 +25,7 @@ import type { TextChanges } from '../../report/text-changes.js';
 import { unifiedDiff } from '../../report/text-diff.js';
 import { amount, number } from '../../report/numbers.js';
 import { warmCostPer1000 } from './costs.js';
+import { terminalSafe } from '../../diagnostics/terminal-safe.js';
 
 export interface MarkdownInput {
   diff: BundleDiff;
@@ -74,8 +83,11 @@ export function diffTree({ diff, text, older, newer, models }: MarkdownInput): R
   if (texts.length > 0) out.push(heading(4, [t('Changed texts')]));
   for (const c of texts) {
     // The summary is HTML, so its text is escaped as HTML; the diff is a fenced code block, whose fence remark makes longer than any run of backticks inside.
-    out.push({ type: 'html', value: `<details><summary>${escapeHtml(c.title)} (${escapeHtml(c.note)})</summary>` });
-    out.push({ type: 'code', lang: 'diff', value: unifiedDiff(`old/${c.title}`, `new/${c.title}`, c.hunks).replace(/\n$/, '') });
+    // Each diff line is made visible too: a CR in a line would show as a line break, one `-` line looking like two.
+    const title = inline(c.title);
+    out.push({ type: 'html', value: `<details><summary>${escapeHtml(title)} (${escapeHtml(inline(c.note))})</summary>` });
+    const diffLines = unifiedDiff(`old/${title}`, `new/${title}`, c.hunks).replace(/\n$/, '').split('\n');
+    out.push({ type: 'code', lang: 'diff', value: diffLines.map(inline).join('\n') });
     out.push({ type: 'html', value: '</details>' });
   }
   return { type: 'root', children: out };
@@ -122,12 +134,17 @@ function paragraph(children: PhrasingContent[]): RootContent {
   return { type: 'paragraph', children };
 }
 
+/** A value as one visible line: line breaks, controls, invisible and bidi characters shown as escapes (`\\n`, `\\e`, `\\u{202e}`). */
+function inline(value: unknown): string {
+  return terminalSafe(String(value));
+}
+
 function t(value: string): PhrasingContent {
-  return { type: 'text', value };
+  return { type: 'text', value: inline(value) };
 }
 
 function code(value: string): PhrasingContent {
-  return { type: 'inlineCode', value };
+  return { type: 'inlineCode', value: inline(value) };
 }
 
 function strong(value: string): PhrasingContent {
