@@ -39,14 +39,16 @@ export function addArtifact(files: Map<string, string>, dir: string, name: strin
  * map file for those, which halves the files of a large bundle. Maps name
  * themselves by their own content, like every other artifact.
  */
-export function sourceMap(files: Map<string, string>, output: string, compiled: CompiledText): { line: number; map?: string } {
+export function sourceMap(files: Map<string, string>, output: string, compiled: CompiledText): { line: number; map?: string; mapHash?: string } {
   const [first] = compiled.segments;
   const line = first?.line ?? 1;
   if (!first || (compiled.segments.length === 1 && first.chain.length === 0)) return { line };
   const map: SourceMap = { output, segments: byteSegments(compiled) };
   const name = output.replace(/^[a-z]+\//, '').replace(/\.[^.]+\.[a-z]+$/, '');
   const kind = output.slice(0, output.indexOf('/'));
-  return { line, map: addArtifact(files, `maps/${kind}`, name, '.json', stableStringify(map)).file };
+  // Hashed like every text, so a reader checks the map before using it.
+  const { file, hash } = addArtifact(files, `maps/${kind}`, name, '.json', stableStringify(map));
+  return { line, map: file, mapHash: hash };
 }
 
 /** The compiler works in UTF-16 offsets; the map promises UTF-8 byte offsets. */

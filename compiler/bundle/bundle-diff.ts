@@ -69,13 +69,13 @@ export interface AgentChange {
 export function diffManifests(older: Manifest, newer: Manifest): BundleDiff {
   const sections = sectionEntries(older, newer);
   return {
-    profiles: unionOfKeys(older.profiles, newer.profiles).map((name) => diffProfile(name, older.profiles[name], newer.profiles[name], sections)),
+    profiles: unionOfKeys(older.profiles, newer.profiles).map((name) => diffProfile(name, own(older.profiles, name), own(newer.profiles, name), sections)),
     sections: [...new Set([...sections.old.keys(), ...sections.new.keys()])]
       .sort()
       .map((name) => diffSection(name, sections.old.get(name), sections.new.get(name)))
       .filter((c): c is SectionChange => c !== null),
     agents: unionOfKeys(older.agents, newer.agents)
-      .map((name) => diffAgent(name, older.agents[name], newer.agents[name]))
+      .map((name) => diffAgent(name, own(older.agents, name), own(newer.agents, name)))
       .filter((c): c is AgentChange => c !== null),
   };
 }
@@ -100,7 +100,7 @@ interface SectionEntries {
  * profile dropped or gained is looked up in the other profiles too.
  */
 function sectionEntries(older: Manifest, newer: Manifest): SectionEntries {
-  const changed = (from: Manifest, to: Manifest) => Object.keys(from.profiles).filter((name) => from.profiles[name] !== to.profiles[name]);
+  const changed = (from: Manifest, to: Manifest) => Object.keys(from.profiles).filter((name) => own(from.profiles, name) !== own(to.profiles, name));
   const collect = (manifest: Manifest, names: readonly string[]) => {
     const out = new Map<string, SectionEntry>();
     for (const name of names) for (const s of manifest.profiles[name]!.sections) out.set(s.name, s);
@@ -199,6 +199,15 @@ function statusOf(older: unknown, newer: unknown): Status {
 
 function size(older: number | undefined, newer: number | undefined): SizeChange {
   return { old: older ?? 0, new: newer ?? 0, delta: (newer ?? 0) - (older ?? 0) };
+}
+
+/**
+ * The entry a manifest has under `name`, or undefined: its own property only.
+ * Names are the author's, and `constructor` or `toString` must not find
+ * what every object inherits.
+ */
+export function own<T>(record: Record<string, T>, name: string): T | undefined {
+  return Object.hasOwn(record, name) ? record[name] : undefined;
 }
 
 function unionOfKeys(a: Record<string, unknown>, b: Record<string, unknown>): string[] {

@@ -5,13 +5,13 @@
  * missing one unless the project commits no bundle, and — given the profiles
  * allowed to — on a static prefix hash change, a global prompt-cache bust.
  */
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createCompiler } from '../build/compiler.js';
 import type { BuildOptions } from '../build/config.js';
 import type { Diagnostic } from '../diagnostics/diagnostics.js';
 import type { Manifest } from '../runtime/manifest.js';
-import { validateManifest } from '../runtime/validate-manifest.js';
+import { bundleFileReader } from '../runtime/read-regular-file.js';
+import { validateManifestForReaders } from '../runtime/validate-manifest.js';
 import { diffManifests } from './bundle-diff.js';
 import { optionDifferences } from './output-options.js';
 import { findStaleFiles, type Staleness } from './staleness.js';
@@ -98,10 +98,10 @@ function prefixChanges(baseline: Manifest, built: Manifest, allowed: readonly st
     }));
 }
 
-/** The manifest already in the out directory, or null when there is none that reads. */
+/** The manifest already in the out directory, or null when there is none that reads (a link or FIFO there is none). */
 async function readManifestIn(outDir: string): Promise<Manifest | null> {
   try {
-    return validateManifest(JSON.parse(await fs.readFile(path.join(outDir, 'manifest.json'), 'utf8')), outDir);
+    return validateManifestForReaders(JSON.parse(bundleFileReader(outDir)('manifest.json').toString('utf8')), outDir);
   } catch {
     return null;
   }

@@ -218,6 +218,8 @@ function emitSection({ def, compiled }: CompiledSection, files: Map<string, stri
     file,
     hash,
     template,
+    // The template is shown by `report` and `diff`: hashed so they can check it before using it.
+    templateHash: sha256(compiled.text),
     inputs: def.inputs,
     optional: def.optional,
     ...sourceMap(files, file, compiled),

@@ -4,7 +4,7 @@
  * difference, since a stale `dist/` ships prompts nobody reviewed.
  */
 import fs from 'node:fs/promises';
-import path from 'node:path';
+import { bundleFileReader, FileRefused } from '../runtime/read-regular-file.js';
 import { listFiles } from './disk.js';
 
 export interface Staleness {
@@ -16,36 +16,47 @@ export interface Staleness {
   extra: string[];
 }
 
-/** Null when `outDir` does not exist: there is no bundle to be out of date. */
+/**
+ * Null when `outDir` does not exist: there is no bundle to be out of date.
+ * Only the files the build produces are read, each as a regular file inside
+ * the directory (`runtime/read-regular-file.ts`) and no larger than the
+ * build's bytes: a committed FIFO cannot hang the gate, a link is not
+ * followed, and a file swapped for either after the listing is "changed".
+ */
 export async function findStaleFiles(expected: ReadonlyMap<string, string>, outDir: string): Promise<Staleness | null> {
   const exists = await fs.stat(outDir).then(
     (s) => s.isDirectory(),
     () => false,
   );
   if (!exists) return null;
-  const actual = new Map<string, Buffer>();
-  const files = await listFiles(outDir);
-  // In batches: enough reads in flight to be quick, few enough to stay under the open-file limit.
-  for (let i = 0; i < files.length; i += 64) {
-    const batch = files.slice(i, i + 64);
-    const contents = await Promise.all(batch.map((rel) => fs.readFile(path.join(outDir, rel))));
-    batch.forEach((rel, j) => actual.set(rel, contents[j]!));
+  const read = bundleFileReader(outDir);
+  const changed: string[] = [];
+  const missing: string[] = [];
+  const listed = await listFiles(outDir);
+  const extra = listed.filter((rel) => !expected.has(rel));
+  const onDisk = new Set(listed);
+  for (const [rel, content] of expected) {
+    if (!onDisk.has(rel)) {
+      missing.push(rel);
+      continue;
+    }
+    const bytes = Buffer.from(content);
+    const actual = readOrNull(read, rel, bytes.length);
+    if (actual === null || !bytes.equals(actual)) changed.push(rel);
   }
-  return compareBundleFiles(expected, actual);
+  return { changed: changed.sort(), missing: missing.sort(), extra: extra.sort() };
+}
+
+/** The file's bytes; null when it is refused (a link, FIFO or device, gone since the listing, or larger than `maxBytes`). */
+function readOrNull(read: ReturnType<typeof bundleFileReader>, rel: string, maxBytes: number): Buffer | null {
+  try {
+    return read(rel, maxBytes);
+  } catch (error) {
+    if (error instanceof FileRefused) return null;
+    throw error;
+  }
 }
 
 export function isFresh(s: Staleness): boolean {
   return s.changed.length === 0 && s.missing.length === 0 && s.extra.length === 0;
-}
-
-function compareBundleFiles(expected: ReadonlyMap<string, string>, actual: ReadonlyMap<string, Uint8Array>): Staleness {
-  const changed: string[] = [];
-  const missing: string[] = [];
-  for (const [rel, content] of expected) {
-    const bytes = actual.get(rel);
-    if (bytes === undefined) missing.push(rel);
-    else if (!Buffer.from(content).equals(bytes)) changed.push(rel);
-  }
-  const extra = [...actual.keys()].filter((rel) => !expected.has(rel));
-  return { changed: changed.sort(), missing: missing.sort(), extra: extra.sort() };
 }

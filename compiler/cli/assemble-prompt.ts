@@ -11,7 +11,10 @@ import { createContextSession, fetchSystemPromptParts, getEnvInfo, getSystemCont
 // The runtime's modules one by one, not its index: render loads only what it uses (no other provider's adapter).
 import { toAnthropicSystem, type AnthropicTextBlock } from '../runtime/anthropic.js';
 import { getSystemPrompt } from '../runtime/assemble.js';
-import type { Bundle } from '../runtime/bundle.js';
+import { BundleError, type Bundle } from '../runtime/bundle.js';
+import type { ProfileEntry } from '../runtime/manifest.js';
+import { bundleFileReader, FileRefused, verified } from '../runtime/read-regular-file.js';
+import { validateManifestForReaders } from '../runtime/validate-manifest.js';
 import { appendSystemContext } from '../runtime/injection.js';
 import { loadBundle } from '../runtime/load-bundle.js';
 import { buildEffectiveSystemPrompt, CUSTOM_AGENT_INSTRUCTIONS_HEADING } from '../runtime/priority-chain.js';
@@ -69,6 +72,9 @@ const DEFAULT_MODEL = 'claude-sonnet-4-5';
 
 export async function assemblePrompt(options: AssembleOptions): Promise<AssembledPrompt> {
   const bundle = await loadBundle(options.bundleDir);
+  // The loader checks what assembling needs; render prints sizes and comment positions too.
+  validateManifestForReaders(bundle.manifest, `bundle ${path.resolve(options.bundleDir)}`);
+  const manifestProfiles = new Map(Object.entries(bundle.manifest.profiles));
   const mode = options.simple ? 'simple' : options.proactive ? 'proactive' : 'default';
   const cwd = path.resolve(options.cwd);
   const session = createContextSession();
@@ -117,7 +123,7 @@ export async function assemblePrompt(options: AssembleOptions): Promise<Assemble
     options,
     systemContextAppended: system.length > effective.length,
   });
-  const manifestProfile = bundle.manifest.profiles[profileName];
+  const manifestProfile = manifestProfiles.get(profileName);
   return {
     system,
     labels,
@@ -128,7 +134,7 @@ export async function assemblePrompt(options: AssembleOptions): Promise<Assemble
     cache: manifestProfile ? (options.models ?? []).map((model) => prefixEconomics(model, staticTokensFor(manifestProfile, model), options.cacheFacts)) : [],
     warnings: parts.warnings,
     ...(options.showStripped
-      ? { stripped: strippedParts(system, await strippedCandidates(bundle, options, { profile: profileName, context, coordinatorContext })) }
+      ? { stripped: strippedParts(system, strippedCandidates(bundle, manifestProfiles, options, { profile: profileName, context, coordinatorContext })) }
       : {}),
   };
 }
@@ -139,19 +145,21 @@ export async function assemblePrompt(options: AssembleOptions): Promise<Assemble
  * coordinator mode), the agent's prompt, alone or under the proactive
  * heading, and the texts given on the command line (which lost nothing).
  */
-async function strippedCandidates(
+function strippedCandidates(
   bundle: Bundle,
+  manifestProfiles: ReadonlyMap<string, ProfileEntry>,
   options: AssembleOptions,
   s: { profile: string; context: Record<string, unknown>; coordinatorContext: Record<string, unknown> },
-): Promise<StrippedCandidate[]> {
+): StrippedCandidate[] {
   const candidates: StrippedCandidate[] = [];
-  const fromProfile = async (name: string, context: Record<string, unknown>): Promise<void> => {
+  const read = bundleFileReader(path.resolve(options.bundleDir));
+  const fromProfile = (name: string, context: Record<string, unknown>): void => {
     const loaded = bundle.profiles.get(name);
-    for (const section of bundle.manifest.profiles[name]?.sections ?? []) {
+    for (const section of manifestProfiles.get(name)?.sections ?? []) {
       const { stripped } = section;
       if (section.kind === 'static') {
-        // The loaded bundle keeps static texts by profile, not by artifact (and without the empty ones): read again.
-        const text = trimTrailingNewlines(await fs.readFile(path.join(options.bundleDir, section.file), 'utf8'));
+        // The loaded bundle keeps static texts by profile, not by artifact (and without the empty ones): read again, as the loader reads.
+        const text = trimTrailingNewlines(readStatic(read, section.file, section.hash, options.bundleDir));
         candidates.push({ kind: 'text', text, stripped });
         continue;
       }
@@ -160,8 +168,8 @@ async function strippedCandidates(
       if (text) candidates.push({ kind: 'template', text, template: section.template, stripped });
     }
   };
-  await fromProfile(s.profile, s.context);
-  if (options.coordinator) await fromProfile(COORDINATOR_PROFILE, s.coordinatorContext);
+  fromProfile(s.profile, s.context);
+  if (options.coordinator) fromProfile(COORDINATOR_PROFILE, s.coordinatorContext);
   const agent = options.agent === undefined ? undefined : bundle.agents.get(options.agent);
   if (agent) {
     const { stripped } = agent.definition;
@@ -170,6 +178,16 @@ async function strippedCandidates(
   }
   for (const text of [options.overrideSystemPrompt, options.customSystemPrompt, options.appendSystemPrompt]) if (text !== undefined) candidates.push({ kind: 'text', text });
   return candidates;
+}
+
+/** A static text read again, checked against the manifest's hash as the loader checked it (a BundleError, like the loader's). */
+function readStatic(read: (rel: string) => Buffer, file: string, hash: string, bundleDir: string): string {
+  try {
+    return verified(read(file), hash).toString('utf8');
+  } catch (error) {
+    if (error instanceof FileRefused) throw new BundleError(`bundle ${path.resolve(bundleDir)}: ${file} ${error.message}`);
+    throw error;
+  }
 }
 
 function agentText(bundle: Bundle, name: string): string {
@@ -211,7 +229,7 @@ function labelParts(system: SystemPrompt, s: LabelSources): string[] {
     if (text && !known.has(text)) known.set(text, label);
   };
   const profile = s.bundle.profiles.get(s.profile);
-  const staticNames = s.bundle.manifest.profiles[s.profile]?.sections.filter((x) => x.kind === 'static').map((x) => x.name) ?? [];
+  const staticNames = (Object.hasOwn(s.bundle.manifest.profiles, s.profile) ? s.bundle.manifest.profiles[s.profile] : undefined)?.sections.filter((x) => x.kind === 'static').map((x) => x.name) ?? [];
   profile?.staticTexts.forEach((text, i) => add(text, `${staticNames[i] ?? 'static'} (static)`));
   // Rendering again is cheap and pure: it tells which text each dynamic section produced.
   for (const section of profile?.dynamicSections ?? []) add(section.render(s.context)?.replace(/\n+$/, ''), `${section.name} (dynamic, ${section.cache})`);

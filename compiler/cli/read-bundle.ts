@@ -1,58 +1,51 @@
 /**
  * A bundle named on the command line, read whole for `report` and `diff`:
- * its manifest and the texts and source maps it names. Texts are checked
- * against the manifest's hashes, and no name in the manifest can make this
- * read outside the bundle directory. Read one after another with blocking
- * calls: a bundle is thousands of small files, and each asynchronous read's
- * trips through the thread pool (open, stat, read, close) cost more than
- * the read (12,800 files: 1.2 s against 0.4 s).
+ * its manifest and the texts and source maps it names. Each is read as a
+ * regular file inside the bundle directory (`runtime/read-regular-file.ts`:
+ * no link, FIFO or device) and checked against the manifest's hash before a
+ * byte of it is used — templates and maps by `templateHash` and `mapHash` —
+ * so a committed `dist/x.hbs -> /proc/self/environ` shows nothing. No name in
+ * the manifest can make this read outside the bundle directory. Read one
+ * after another with blocking calls: a bundle is thousands of small files,
+ * and each asynchronous read's trips through the thread pool (open, stat,
+ * read, close) cost more than the read (12,800 files: 1.2 s against 0.4 s).
  */
-import { createHash } from 'node:crypto';
-import fsSync from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BundleContents } from '../report/bundle-contents.js';
 import type { Manifest, SourceMap } from '../runtime/manifest.js';
-import { isBundlePath } from '../runtime/validate-manifest.js';
-import { readManifestArg } from './read-manifest.js';
+import { bundleFileReader, FileRefused, verified } from '../runtime/read-regular-file.js';
+import { readManifestWithDir } from './read-manifest.js';
 import { UsageError } from './usage-error.js';
 
 export async function readBundleArg(arg: string): Promise<BundleContents> {
-  const manifest = await readManifestArg(arg);
-  const given = path.resolve(arg);
-  const dir = (await fs.stat(given)).isDirectory() ? given : path.dirname(given);
-  const { texts, maps } = namedFiles(manifest, arg);
-  const read = (file: string): Buffer => {
+  const { manifest, dir } = readManifestWithDir(arg);
+  const { texts, maps } = namedFiles(manifest);
+  const readFile = bundleFileReader(dir);
+  const read = (file: string, hash: string | undefined): Buffer => {
+    const shown = path.join(arg, file);
+    if (hash === undefined) throw new UsageError(`${shown} has no hash in the manifest (built by an older prompt-build), so it cannot be checked; rebuild the bundle`);
     try {
-      return fsSync.readFileSync(path.join(dir, file));
-    } catch {
-      throw new UsageError(`${arg}: ${file} is missing or unreadable; rebuild the bundle`);
+      return verified(readFile(file), hash);
+    } catch (error) {
+      if (!(error instanceof FileRefused)) throw error;
+      const hint = error.kind === 'mismatch' ? ' (edited or half-copied); rebuild the bundle' : error.kind === 'missing' ? '; rebuild the bundle' : '';
+      throw new UsageError(`${shown} ${error.message}${hint}`);
     }
   };
-  const textEntries = [...texts].map(([file, hash]) => {
-    const bytes = read(file);
-    if (hash !== null && createHash('sha256').update(bytes).digest('hex') !== hash) {
-      throw new UsageError(`${arg}: ${file} does not match the manifest (edited or half-copied); rebuild the bundle`);
-    }
-    return [file, bytes.toString('utf8')] as const;
-  });
-  const mapEntries = [...maps].map((file) => [file, parseMap(read(file), arg, file)] as const);
+  const textEntries = [...texts].map(([file, hash]) => [file, read(file, hash).toString('utf8')] as const);
+  const mapEntries = [...maps].map(([file, hash]) => [file, parseMap(read(file, hash), arg, file)] as const);
   return { label: arg, manifest, texts: new Map(textEntries), maps: new Map(mapEntries) };
 }
 
-/** Artifact path → expected sha256 (null for templates, which the manifest does not hash), and map paths. */
-function namedFiles(manifest: Manifest, arg: string): { texts: Map<string, string | null>; maps: Set<string> } {
-  const texts = new Map<string, string | null>();
-  const maps = new Set<string>();
-  const checked = (file: unknown): string => {
-    if (typeof file !== 'string' || !isBundlePath(file)) throw new UsageError(`${arg}: the manifest names ${JSON.stringify(file)}, not a path inside the bundle`);
-    return file;
-  };
+/** Artifact path → the sha256 the manifest gives it (undefined: none given), for the texts and the maps. The manifest's paths were checked on reading it. */
+function namedFiles(manifest: Manifest): { texts: Map<string, string | undefined>; maps: Map<string, string | undefined> } {
+  const texts = new Map<string, string | undefined>();
+  const maps = new Map<string, string | undefined>();
   const entries = [...Object.values(manifest.profiles).flatMap((p) => p.sections), ...Object.values(manifest.agents)];
   for (const entry of entries) {
-    if ('kind' in entry && entry.kind === 'dynamic') texts.set(checked(entry.template), null);
-    else texts.set(checked(entry.file), entry.hash);
-    if (entry.map !== undefined) maps.add(checked(entry.map));
+    if ('kind' in entry && entry.kind === 'dynamic') texts.set(entry.template, entry.templateHash);
+    else texts.set(entry.file, entry.hash);
+    if (entry.map !== undefined) maps.set(entry.map, entry.mapHash);
   }
   return { texts, maps };
 }

@@ -9,6 +9,7 @@ import { DEFAULT_SOURCE_DIRS, sourceDirList, type SourceDirs } from '../build/so
 import { findConfigFile } from '../config/find-config.js';
 import type { Diagnostic } from '../diagnostics/diagnostics.js';
 import { formatGithub, formatHuman, formatJson } from '../diagnostics/format.js';
+import { FileRefused, readRegularFileSync } from '../runtime/read-regular-file.js';
 import type { Io } from './io.js';
 
 /** The config file had errors: its diagnostics, printed like a build's, exit 1. */
@@ -74,15 +75,23 @@ export async function cacheSettings(o: CommonOptions): Promise<{ models: readonl
   };
 }
 
-/** The cache-fact code is loaded only for `--cache-facts`: every build goes through here. */
+/** The cache-fact code is loaded only for `--cache-facts`: every build goes through here. Read as a regular file only: a FIFO would block. */
 async function readCacheFacts(file: string): Promise<CacheFact[]> {
   const { parseCacheFacts } = await import('../cache-facts/cache-facts-file.js');
   try {
-    return parseCacheFacts(fs.readFileSync(file, 'utf8'), file);
+    return parseCacheFacts(readArgumentFile(file), file);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    const reason = error instanceof FileRefused && error.kind === 'missing' ? 'no such file' : (error as Error).message;
     throw new UsageError(`--cache-facts ${file}: ${reason}`);
   }
+}
+
+/** What a file named by an option may be at most: far above any context or cache-fact file. */
+const MAX_ARGUMENT_FILE_BYTES = 64 * 1024 * 1024;
+
+/** A file named by an option (`--cache-facts`, `--context`), as text: a link is followed, but only to a regular file (`FileRefused` otherwise). */
+export function readArgumentFile(file: string): string {
+  return readRegularFileSync(file, MAX_ARGUMENT_FILE_BYTES).toString('utf8');
 }
 
 /** A root that holds neither source folder is a wrong argument, not an empty project. */

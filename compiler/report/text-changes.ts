@@ -3,7 +3,7 @@
  * (a dynamic one by its template) and every agent whose prompt changed, the
  * line diff of old against new. What `diff`, its Markdown and the report show.
  */
-import type { AgentChange, BundleDiff, SectionChange } from '../bundle/bundle-diff.js';
+import { own, type AgentChange, type BundleDiff, type SectionChange } from '../bundle/bundle-diff.js';
 import { sectionsByName, textOf, type BundleContents } from './bundle-contents.js';
 import { diffHunks, type Hunk } from './text-diff.js';
 
@@ -30,7 +30,7 @@ export function textChanges(older: BundleContents, newer: BundleContents, diff: 
       .filter((a) => a.status !== 'changed' || a.fields.includes('prompt'))
       .map((change) => ({
         change,
-        hunks: diffHunks(text(older, older.manifest.agents[change.name]), text(newer, newer.manifest.agents[change.name])),
+        hunks: diffHunks(text(older, own(older.manifest.agents, change.name)), text(newer, own(newer.manifest.agents, change.name))),
       })),
   };
 }

@@ -37,6 +37,8 @@ interface TextEntry {
    * absent when the text is one unbroken piece of `source` from `line` on.
    */
   map?: string;
+  /** sha256 hex of the source map's bytes, beside `map` (additive: absent in bundles from before it was recorded). */
+  mapHash?: string;
 }
 
 /** What the comment policy removed from one text: the count, the UTF-8 bytes, and where each comment was. */
@@ -77,6 +79,8 @@ export interface DynamicSectionEntry extends TextEntry {
   reason?: string;
   /** The resolved Handlebars source kept beside the thunk: `dynamic/<name>.<hash>.hbs`. */
   template: string;
+  /** sha256 hex of the template's bytes (additive: absent in bundles from before it was recorded). */
+  templateHash?: string;
   /** Context variables the template reads (top-level names), sorted. */
   inputs: string[];
   /** The subset of `inputs` that may be missing from the context. */

@@ -131,3 +131,96 @@ export function isBundlePath(file: string): boolean {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * The manifest as the CLI's readers (`inspect`, `report`, `diff`, `check`,
+ * `render`, `watch`) use it: everything `validateManifest` checks, and every
+ * informational field they print or compute from (names, descriptions,
+ * sources, sizes, tools, maps, template paths and hashes) of the type the
+ * contract gives it, so a crafted manifest (`tools: "Read"`, `source: null`)
+ * is one message naming the field, never a TypeError in the middle of a
+ * page. The runtime's loader checks less, as its Python twin does: it
+ * computes nothing from these fields.
+ */
+export function validateManifestForReaders(value: unknown, origin: string): Manifest {
+  const manifest = validateManifest(value, origin);
+  const problems = [...readerProblems(manifest as unknown as Record<string, unknown>)];
+  if (problems.length > 0) throw new BundleError(`${origin}: invalid manifest:\n  ${problems.join('\n  ')}`);
+  return manifest;
+}
+
+/** A field's type check: the description of what it must be, or null when it is that. */
+type Check = (value: unknown) => string | null;
+
+const SHA256 = /^[0-9a-f]{64}$/;
+const isString: Check = (v) => (typeof v === 'string' ? null : 'is not a string');
+const isCount: Check = (v) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? null : 'is not a number 0 or above');
+const isLine: Check = (v) => (Number.isSafeInteger(v) && (v as number) >= 1 ? null : 'is not a line number');
+const isHash: Check = (v) => (typeof v === 'string' && SHA256.test(v) ? null : 'is not a sha256 hex digest');
+const isPath: Check = (v) => (typeof v === 'string' && isBundlePath(v) ? null : `${shown(v)} is not a relative path inside the bundle`);
+/** A value in a message: JSON, cut short. */
+const shown = (v: unknown): string => {
+  const json = JSON.stringify(v) ?? String(v);
+  return json.length > 60 ? `${json.slice(0, 57)}…` : json;
+};
+const isStrings: Check = (v) => (Array.isArray(v) && v.every((s) => typeof s === 'string') ? null : 'is not a list of strings');
+const isObject: Check = (v) => (isRecord(v) ? null : 'is not an object');
+const orNull = (check: Check): Check => (v) => (v === null ? null : check(v));
+const isTokenCounts: Check = (v) =>
+  isRecord(v) && Object.values(v).every((c) => isRecord(c) && isCount(c.tokens) === null && (c.method === 'exact' || c.method === 'estimate'))
+    ? null
+    : 'is not a record of token counts';
+const isStripped: Check = (v) =>
+  isRecord(v) &&
+  isCount(v.comments) === null &&
+  isCount(v.bytes) === null &&
+  (v.at === undefined ||
+    (Array.isArray(v.at) && v.at.every((a) => isRecord(a) && isCount(a.offset) === null && typeof a.file === 'string' && isLine(a.line) === null && isCount(a.bytes) === null)))
+    ? null
+    : 'is not a record of stripped comments';
+
+/** `where: field <what it is not>` for every field whose check fails; `optional` fields may be absent. */
+function fieldProblems(entry: Record<string, unknown>, where: string, required: Record<string, Check>, optional: Record<string, Check> = {}): string[] {
+  const problems: string[] = [];
+  const check = (key: string, test: Check) => {
+    const problem = test(entry[key]);
+    if (problem !== null) problems.push(`${where}: ${key} ${problem}`);
+  };
+  for (const [key, test] of Object.entries(required)) check(key, test);
+  for (const [key, test] of Object.entries(optional)) if (Object.hasOwn(entry, key) && entry[key] !== undefined) check(key, test);
+  return problems;
+}
+
+const TEXT_FIELDS = { name: isString, file: isPath, hash: isHash, bytes: isCount, tokens: isCount, source: isString, line: isLine };
+const TEXT_OPTIONAL = { tokenCounts: isTokenCounts, stripped: isStripped, map: isPath, mapHash: isHash };
+
+function* readerProblems(manifest: Record<string, unknown>): Generator<string> {
+  const tool = manifest.tool;
+  if (!isRecord(tool)) yield 'tool is not an object';
+  else yield* fieldProblems(tool, 'tool', { name: isString, version: isString });
+  if (manifest.options !== undefined) {
+    const options = manifest.options;
+    if (!isRecord(options)) yield 'options is not an object';
+    else yield* fieldProblems(options, 'options', { hash: isString }, { comments: isString, constants: orNull(isString), agentsIgnore: isStrings, agentBodies: isString, targets: isStrings });
+  }
+  for (const [name, profile] of Object.entries(manifest.profiles as Record<string, Record<string, unknown>>)) {
+    const where = `profile ${name}`;
+    if (profile.name !== name) yield `${where}: name ${JSON.stringify(profile.name)} is not the profile's key`;
+    yield* fieldProblems(profile, where, { description: isString, source: isString, staticTokens: isCount }, { staticTokenCounts: isTokenCounts });
+    for (const [index, section] of (profile.sections as Record<string, unknown>[]).entries()) {
+      const at = `${where}, section ${index}`;
+      yield* fieldProblems(section, at, TEXT_FIELDS, TEXT_OPTIONAL);
+      if (section.kind === 'dynamic') {
+        yield* fieldProblems(section, at, { template: isPath, inputs: isStrings, optional: isStrings }, { templateHash: isHash, reason: isString, python: isPath, pythonHash: isHash });
+      }
+    }
+  }
+  for (const [name, agent] of Object.entries(manifest.agents as Record<string, Record<string, unknown>>)) {
+    const where = `agent ${name}`;
+    if (agent.name !== name) yield `${where}: name ${JSON.stringify(agent.name)} is not the agent's key`;
+    yield* fieldProblems(agent, where, { ...TEXT_FIELDS, description: isString, tools: isStrings }, { ...TEXT_OPTIONAL, model: isString, temperature: isCount, maxTokens: isCount, extra: isObject });
+  }
+  const sources = manifest.sources;
+  if (!isRecord(sources)) yield '"sources" is not an object';
+  else for (const [file, source] of Object.entries(sources)) yield* isRecord(source) ? fieldProblems(source, `source ${file}`, { hash: isHash, includes: isStrings }) : [`source ${file}: not an object`];
+}

@@ -8,14 +8,14 @@
  * stops the watcher: a failed build leaves the last good `dist/` in place
  * (nothing is written), and the next good save recovers.
  */
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { watch } from 'chokidar';
 import { diffManifests, type BundleDiff } from '../bundle/bundle-diff.js';
 import { createCompiler, type BuildResult, type Compiler, type FileChange } from '../build/compiler.js';
 import type { BuildOptions } from '../build/config.js';
 import type { Manifest } from '../runtime/manifest.js';
-import { validateManifest } from '../runtime/validate-manifest.js';
+import { bundleFileReader } from '../runtime/read-regular-file.js';
+import { validateManifestForReaders } from '../runtime/validate-manifest.js';
 import { assertWritableOutDir } from '../bundle/out-dir.js';
 import { writeBundle, type WrittenBundle } from '../bundle/write-bundle.js';
 import fsSync from 'node:fs';
@@ -119,11 +119,10 @@ function isProject(root: string, dirs: SourceDirs): boolean {
   return sourceDirList(dirs).some((dir) => fsSync.statSync(path.join(root, dir), { throwIfNoEntry: false })?.isDirectory() === true);
 }
 
-/** The manifest `dist/` holds, to say what the first build changed; null when there is none that can be read. */
+/** The manifest `dist/` holds, to say what the first build changed; null when there is none that can be read (a FIFO or link there is none). */
 async function readManifest(outDir: string): Promise<Manifest | null> {
   try {
-    const file = path.join(outDir, 'manifest.json');
-    return validateManifest(JSON.parse(await fs.readFile(file, 'utf8')), file);
+    return validateManifestForReaders(JSON.parse(bundleFileReader(outDir)('manifest.json').toString('utf8')), path.join(outDir, 'manifest.json'));
   } catch {
     return null;
   }

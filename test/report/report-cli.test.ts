@@ -83,7 +83,7 @@ describe('prompt-build report: where it writes', () => {
     await fs.writeFile(manifestFile, JSON.stringify(manifest));
     const outside = await runCli(['report', copy, '--out-file', '-']);
     expect(outside.code).toBe(2);
-    expect(outside.stderr).toContain('the manifest names "../../etc/passwd", not a path inside the bundle');
+    expect(outside.stderr).toContain('template "../../etc/passwd" is not a relative path inside the bundle');
     await fs.writeFile(manifestFile, original);
     const intro = JSON.parse(original).profiles.default.sections[0].file;
     await fs.appendFile(path.join(copy, intro), 'edited');

@@ -8,7 +8,7 @@ import { SYSTEM_PROMPT_DYNAMIC_BOUNDARY } from '../../runtime/system-prompt.js';
 import type { CommonOptions, RenderOptions } from '../args.js';
 import { assemblePrompt, SelectionError, type AssembledPrompt } from '../assemble-prompt.js';
 import type { Io } from '../io.js';
-import { cacheSettings } from '../shared.js';
+import { cacheSettings, readArgumentFile } from '../shared.js';
 import { headingMarkers, markText } from '../stripped-markers.js';
 import { UsageError } from '../usage-error.js';
 
@@ -60,7 +60,8 @@ async function readContext(file: string | undefined): Promise<Record<string, unk
   if (file === undefined) return undefined;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await fs.readFile(file, 'utf8'));
+    // As a regular file only: a FIFO would block the command.
+    parsed = JSON.parse(readArgumentFile(file));
   } catch (error) {
     throw new UsageError(`--context ${file}: ${(error as Error).message}`);
   }
