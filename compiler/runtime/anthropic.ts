@@ -6,6 +6,7 @@
  * `CacheControlEphemeral` (`{type: 'ephemeral', ttl?: '5m' | '1h'}`); a test
  * checks them against the SDK's types, extra keys included.
  */
+import { checkOptionalBoolean } from './arguments.js';
 import { breakpointSides, type CacheTtl, type TtlOptions } from './prompt-sides.js';
 import type { SystemPrompt } from './system-prompt.js';
 
@@ -44,10 +45,13 @@ export interface AnthropicSystemOptions extends TtlOptions {
 export function toAnthropicSystem(prompt: SystemPrompt, options?: AnthropicSystemOptions & { globalScope?: false }): AnthropicTextBlock[];
 export function toAnthropicSystem(prompt: SystemPrompt, options: AnthropicSystemOptions & { globalScope: true }): AnthropicGlobalTextBlock[];
 export function toAnthropicSystem(prompt: SystemPrompt, options?: AnthropicSystemOptions): AnthropicTextBlock[] | AnthropicGlobalTextBlock[];
-export function toAnthropicSystem(prompt: SystemPrompt, options: AnthropicSystemOptions = {}): AnthropicGlobalTextBlock[] {
-  return breakpointSides(prompt, options, 'toAnthropicSystem').map((side) => {
+export function toAnthropicSystem(prompt: SystemPrompt, options?: AnthropicSystemOptions): AnthropicGlobalTextBlock[] {
+  const sides = breakpointSides(prompt, options, 'toAnthropicSystem');
+  const globalScope = options?.globalScope;
+  checkOptionalBoolean('toAnthropicSystem', 'options.globalScope', globalScope);
+  return sides.map((side) => {
     const control = side.breakpoint ? cacheControl(side.ttl) : undefined;
-    return textBlock(side.text, control && side.isStatic && options.globalScope ? { ...control, scope: 'global' } : control);
+    return textBlock(side.text, control && side.isStatic && globalScope ? { ...control, scope: 'global' } : control);
   });
 }
 

@@ -3,6 +3,7 @@
  * texts, the boundary, then the dynamic sections rendered from the context
  * through the session's section cache.
  */
+import { ArgumentError, checkBundle, checkOneOf, checkOptionalString, checkPromptInput, checkString, isRecord, optionsOf } from './arguments.js';
 import { BundleError, type Bundle, type BundleProfile, type DynamicSection } from './bundle.js';
 import {
   DANGEROUS_uncachedSystemPromptSection,
@@ -28,6 +29,7 @@ export interface GetSystemPromptOptions {
 }
 
 export async function getSystemPrompt(bundle: Bundle, options: GetSystemPromptOptions): Promise<SystemPrompt> {
+  checkAssembly(bundle, options);
   const profile = findProfile(bundle, profileName(options));
   const origin = { staticPrefixHash: profile.staticPrefixHash };
   // The boundary is there even when nothing follows it (a static-only profile): whatever a caller
@@ -52,7 +54,11 @@ export interface GetAgentSystemPromptOptions {
  * so it is the static prefix (identified by the agent's artifact hash), and
  * the environment goes after the boundary.
  */
-export function getAgentSystemPrompt(bundle: Bundle, name: string, options: GetAgentSystemPromptOptions = {}): SystemPrompt {
+export function getAgentSystemPrompt(bundle: Bundle, name: string, given?: GetAgentSystemPromptOptions): SystemPrompt {
+  checkBundle('getAgentSystemPrompt', 'bundle', bundle);
+  checkString('getAgentSystemPrompt', 'name', name);
+  const options = optionsOf('getAgentSystemPrompt', given);
+  checkPromptInput('getAgentSystemPrompt', 'options.environment', options.environment);
   const agent = bundle.agents.get(name);
   if (agent === undefined) {
     const known = [...bundle.agents.keys()].join(', ') || 'none';
@@ -61,6 +67,21 @@ export function getAgentSystemPrompt(bundle: Bundle, name: string, options: GetA
   const environment = typeof options.environment === 'string' ? [options.environment] : (options.environment ?? []);
   const parts = [agent.prompt, SYSTEM_PROMPT_DYNAMIC_BOUNDARY, ...environment.filter(hasText)];
   return asSystemPrompt(parts, { staticPrefixHash: agent.definition.hash });
+}
+
+const MODES: readonly PromptMode[] = ['default', 'simple', 'proactive'];
+
+function checkAssembly(bundle: Bundle, options: GetSystemPromptOptions): void {
+  const fn = 'getSystemPrompt';
+  checkBundle(fn, 'bundle', bundle);
+  if (!isRecord(options)) throw new ArgumentError(fn, 'options', 'an object with context and cache', options);
+  if (!isRecord(options.context)) throw new ArgumentError(fn, 'options.context', 'an object of the values the templates read', options.context);
+  const cache = options.cache as Partial<SectionCache> | undefined;
+  if (!isRecord(cache) || typeof cache.get !== 'function' || typeof cache.set !== 'function') {
+    throw new ArgumentError(fn, 'options.cache', "the session's section cache (createSectionCache())", options.cache);
+  }
+  checkOptionalString(fn, 'options.profile', options.profile);
+  checkOneOf(fn, 'options.mode', options.mode, MODES);
 }
 
 function profileName({ mode, profile }: GetSystemPromptOptions): string {

@@ -19,7 +19,7 @@ export interface BedrockSystemOptions extends TtlOptions {
   cache?: boolean;
 }
 
-export function toBedrockSystem(prompt: SystemPrompt, options: BedrockSystemOptions = {}): BedrockSystemBlock[] {
+export function toBedrockSystem(prompt: SystemPrompt, options?: BedrockSystemOptions): BedrockSystemBlock[] {
   const blocks: BedrockSystemBlock[] = [];
   for (const side of breakpointSides(prompt, options, 'toBedrockSystem')) {
     blocks.push({ text: side.text });

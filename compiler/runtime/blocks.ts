@@ -4,6 +4,7 @@
  * not define; it is now `toAnthropicSystem`, which sends only documented fields.
  */
 import { toAnthropicSystem, type AnthropicCacheControl, type AnthropicTextBlock } from './anthropic.js';
+import { checkOptionalBoolean, checkPrompt, optionsOf } from './arguments.js';
 import type { SystemPrompt } from './system-prompt.js';
 
 /** @deprecated Use `AnthropicCacheControl`. */
@@ -17,6 +18,9 @@ export interface SystemBlocksOptions {
 }
 
 /** @deprecated Use `toAnthropicSystem` (same blocks). */
-export function toSystemBlocks(systemPrompt: SystemPrompt, options: SystemBlocksOptions = {}): SystemTextBlock[] {
+export function toSystemBlocks(systemPrompt: SystemPrompt, given?: SystemBlocksOptions): SystemTextBlock[] {
+  checkPrompt('toSystemBlocks', systemPrompt, 'systemPrompt');
+  const options = optionsOf('toSystemBlocks', given);
+  checkOptionalBoolean('toSystemBlocks', 'options.cache', options.cache);
   return toAnthropicSystem(systemPrompt, options.cache === undefined ? {} : { cache: options.cache });
 }

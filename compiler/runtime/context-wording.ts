@@ -6,6 +6,7 @@
  * rendered on its own from the data the providers gather. This module only
  * finds and renders them; it holds no wording.
  */
+import { ArgumentError, checkBundle, isRecord } from './arguments.js';
 import { BundleError, type Bundle, type RenderSection } from './bundle.js';
 
 /** The profile whose sections are the context wording; never a system prompt of its own. */
@@ -17,6 +18,7 @@ export type ContextText = (typeof CONTEXT_TEXTS)[number];
 
 /** Whether `bundle` carries every wording text (a project's own prompt set may leave them to the embedded one). */
 export function hasContextWording(bundle: Bundle): boolean {
+  checkBundle('hasContextWording', 'bundle', bundle);
   const profile = bundle.profiles.get(CONTEXT_PROFILE);
   return profile !== undefined && CONTEXT_TEXTS.every((name) => profile.dynamicSections.some((s) => s.name === name));
 }
@@ -26,6 +28,9 @@ export function hasContextWording(bundle: Bundle): boolean {
  * trimmed (a text that must not end with a line end says so with `~}}`).
  */
 export function renderContextText(bundle: Bundle, text: ContextText, values: Record<string, unknown>): string {
+  checkBundle('renderContextText', 'bundle', bundle);
+  if (!CONTEXT_TEXTS.includes(text)) throw new ArgumentError('renderContextText', 'text', `one of ${CONTEXT_TEXTS.join(', ')}`, text);
+  if (!isRecord(values)) throw new ArgumentError('renderContextText', 'values', 'an object of the values the text reads', values);
   return renderer(bundle, text)(values) ?? '';
 }
 

@@ -3,6 +3,7 @@
  * implicit caching matches request prefixes, so the static prefix comes first
  * and the text is byte-identical across sessions up to the boundary.
  */
+import { checkPrompt } from './arguments.js';
 import { renderSystemPrompt, type SystemPrompt } from './system-prompt.js';
 
 export interface GeminiSystemInstruction {
@@ -10,6 +11,7 @@ export interface GeminiSystemInstruction {
 }
 
 export function toGeminiSystemInstruction(prompt: SystemPrompt): GeminiSystemInstruction {
+  checkPrompt('toGeminiSystemInstruction', prompt);
   const text = renderSystemPrompt(prompt);
   return { parts: text === '' ? [] : [{ text }] };
 }

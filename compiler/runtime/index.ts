@@ -71,4 +71,5 @@ export { toGeminiSystemInstruction, type GeminiSystemInstruction } from './gemin
 export type { CacheTtl, TtlOptions } from './prompt-sides.js';
 export { toSystemBlocks, type CacheControl, type SystemBlocksOptions, type SystemTextBlock } from './blocks.js';
 export { MissingVariableError, RenderError } from './render-error.js';
+export { ArgumentError } from './arguments.js';
 export { SCHEMA_VERSION, type BundleModule, type Manifest } from './manifest.js';

@@ -5,6 +5,7 @@
  * touches the cached system prompt at all. The message's wording is the
  * bundle's `user-context` text (context-wording.ts).
  */
+import { ArgumentError, checkBundle, checkEntries, checkPrompt } from './arguments.js';
 import type { Bundle } from './bundle.js';
 import { renderContextText } from './context-wording.js';
 import { asSystemPrompt, type SystemPrompt } from './system-prompt.js';
@@ -14,6 +15,8 @@ export type ContextEntries = Readonly<Record<string, string>>;
 
 /** The system context as one last part of `key: value` lines; blank values are left out. */
 export function appendSystemContext(systemPrompt: SystemPrompt, systemContext: ContextEntries): SystemPrompt {
+  checkPrompt('appendSystemContext', systemPrompt, 'systemPrompt');
+  checkEntries('appendSystemContext', 'systemContext', systemContext);
   const entries = filledEntries(systemContext);
   if (entries.length === 0) return systemPrompt;
   return asSystemPrompt([...systemPrompt, entries.map(([key, value]) => `${key}: ${value}`).join('\n')], { derivedFrom: [systemPrompt] });
@@ -35,6 +38,10 @@ export function prependUserContext<M>(
   userContext: ContextEntries,
   wording: Bundle,
 ): (M | UserContextMessage)[] {
+  if (!Array.isArray(messages)) throw new ArgumentError('prependUserContext', 'messages', 'an array of messages', messages);
+  checkEntries('prependUserContext', 'userContext', userContext);
+  // Checked even when the context is empty, so a call missing it fails on the first test, not in production.
+  checkBundle('prependUserContext', 'wording', wording, 'the bundle whose context profile words the message (parts.wording)');
   const entries = filledEntries(userContext);
   if (entries.length === 0) return [...messages];
   const content = renderContextText(wording, 'user-context', { entries: entries.map(([key, value]) => ({ key, value })) });

@@ -5,6 +5,7 @@
  * `prompt_cache_key` — derived from the static prefix's hash — routes every
  * request sharing that prefix to the same cache, whatever its tail.
  */
+import { ArgumentError, checkOptionalString, checkPrompt, optionsOf } from './arguments.js';
 import { renderSystemPrompt, staticPrefixHashOf, type SystemPrompt } from './system-prompt.js';
 
 /** The longest `prompt_cache_key` the API accepts (characters). */
@@ -24,12 +25,15 @@ export interface OpenAIInstructionsRequest {
   prompt_cache_key?: string;
 }
 
-export function toOpenAIRequest(prompt: SystemPrompt, options: OpenAIRequestOptions = {}): OpenAIInstructionsRequest {
+export function toOpenAIRequest(prompt: SystemPrompt, given?: OpenAIRequestOptions): OpenAIInstructionsRequest {
+  checkPrompt('toOpenAIRequest', prompt);
+  const options = optionsOf('toOpenAIRequest', given);
+  checkOptionalString('toOpenAIRequest', 'options.promptCacheKey', options.promptCacheKey);
   const instructions = renderSystemPrompt(prompt);
   const key = options.promptCacheKey ?? derivedKey(prompt);
   if (key === undefined) return { instructions };
   if (key.length === 0 || key.length > PROMPT_CACHE_KEY_MAX_LENGTH) {
-    throw new RangeError(`toOpenAIRequest: promptCacheKey must be 1 to ${PROMPT_CACHE_KEY_MAX_LENGTH} characters long (got ${key.length})`);
+    throw new ArgumentError('toOpenAIRequest', 'options.promptCacheKey', `1 to ${PROMPT_CACHE_KEY_MAX_LENGTH} characters long`, key);
   }
   return { instructions, prompt_cache_key: key };
 }

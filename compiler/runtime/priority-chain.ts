@@ -3,6 +3,7 @@
  * override → coordinator → agent → custom → default; `append` is added last
  * in every case but override, which replaces everything.
  */
+import { ArgumentError, checkOptionalBoolean, checkPromptInput, isRecord } from './arguments.js';
 import { asSystemPrompt, SYSTEM_PROMPT_DYNAMIC_BOUNDARY, type SystemPrompt } from './system-prompt.js';
 import { hasText } from './text.js';
 
@@ -22,7 +23,20 @@ export interface EffectiveSystemPromptInput {
 
 export const CUSTOM_AGENT_INSTRUCTIONS_HEADING = '# Custom Agent Instructions';
 
+const PROMPT_INPUTS = [
+  'overrideSystemPrompt',
+  'coordinatorSystemPrompt',
+  'agentSystemPrompt',
+  'customSystemPrompt',
+  'defaultSystemPrompt',
+  'appendSystemPrompt',
+] as const;
+
 export function buildEffectiveSystemPrompt(input: EffectiveSystemPromptInput): SystemPrompt {
+  const fn = 'buildEffectiveSystemPrompt';
+  if (!isRecord(input)) throw new ArgumentError(fn, 'input', 'an object', input);
+  for (const key of PROMPT_INPUTS) checkPromptInput(fn, `input.${key}`, input[key]);
+  checkOptionalBoolean(fn, 'input.proactive', input.proactive);
   const override = partsOf(input.overrideSystemPrompt);
   if (override.length > 0) return asSystemPrompt(override, { derivedFrom: [input.overrideSystemPrompt] });
   // The prompt in front keeps its static prefix's identity (for provider cache keys) when its prefix is unchanged.

@@ -4,6 +4,7 @@
  * every user) and the dynamic tail, each side's parts joined with blank lines
  * and the marker never kept, and the lifetime of the breakpoint after each.
  */
+import { ArgumentError, checkOneOf, checkOptionalBoolean, checkPrompt, optionsOf } from './arguments.js';
 import { SYSTEM_PROMPT_DYNAMIC_BOUNDARY, type SystemPrompt } from './system-prompt.js';
 
 interface PromptSides {
@@ -29,6 +30,7 @@ function joinParts(parts: readonly string[]): string {
 export type CacheTtl = '5m' | '1h';
 
 const TTL_MINUTES: Readonly<Record<CacheTtl, number>> = { '5m': 5, '1h': 60 };
+const TTLS = Object.keys(TTL_MINUTES) as CacheTtl[];
 
 export interface TtlOptions {
   /** Lifetime of every breakpoint; the provider's default (5 minutes) when absent. */
@@ -44,9 +46,11 @@ export interface TtlOptions {
  * Returns the static prefix's TTL (`staticTtl`, else `ttl`).
  */
 function staticBreakpointTtl(options: TtlOptions, adapter: string): CacheTtl | undefined {
+  checkOneOf(adapter, 'options.ttl', options.ttl, TTLS);
+  checkOneOf(adapter, 'options.staticTtl', options.staticTtl, TTLS);
   const prefix = options.staticTtl ?? options.ttl;
   if (prefix !== undefined && options.ttl !== undefined && TTL_MINUTES[prefix] < TTL_MINUTES[options.ttl]) {
-    throw new RangeError(`${adapter}: staticTtl '${prefix}' is shorter than ttl '${options.ttl}'; a longer TTL must come before a shorter one`);
+    throw new ArgumentError(adapter, 'options.staticTtl', `no shorter than ttl '${options.ttl}' (a longer TTL must come before a shorter one)`, prefix);
   }
   return prefix;
 }
@@ -63,7 +67,10 @@ export interface BreakpointSide {
 }
 
 /** The non-empty sides of `prompt` in order, with their breakpoints' lifetimes checked (`staticBreakpointTtl`). */
-export function breakpointSides(prompt: SystemPrompt, options: TtlOptions & { cache?: boolean }, adapter: string): BreakpointSide[] {
+export function breakpointSides(prompt: SystemPrompt, given: (TtlOptions & { cache?: boolean }) | undefined, adapter: string): BreakpointSide[] {
+  checkPrompt(adapter, prompt);
+  const options = optionsOf(adapter, given);
+  checkOptionalBoolean(adapter, 'options.cache', options.cache);
   const staticTtl = staticBreakpointTtl(options, adapter);
   const sides = promptSides(prompt);
   const breakpoint = options.cache ?? true;

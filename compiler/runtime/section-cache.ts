@@ -6,6 +6,8 @@
  * and the mandatory reason.
  */
 
+import { ArgumentError, checkFunction, checkOptionalBoolean, checkString, optionsOf } from './arguments.js';
+
 export type SectionValue = string | null;
 export type ComputeSection = () => SectionValue | Promise<SectionValue>;
 
@@ -48,8 +50,12 @@ export function createSectionCache(): SectionCache {
 export function systemPromptSection(
   name: string,
   compute: ComputeSection,
-  options: { cacheBreak?: boolean } = {},
+  given?: { cacheBreak?: boolean },
 ): SystemPromptSection {
+  checkString('systemPromptSection', 'name', name);
+  checkFunction('systemPromptSection', 'compute', compute);
+  const options = optionsOf('systemPromptSection', given);
+  checkOptionalBoolean('systemPromptSection', 'options.cacheBreak', options.cacheBreak);
   return { name, compute, cache: 'cached', cacheBreak: options.cacheBreak ?? false };
 }
 
@@ -58,11 +64,11 @@ export function DANGEROUS_uncachedSystemPromptSection(
   compute: ComputeSection,
   reason: string,
 ): SystemPromptSection {
+  checkString('DANGEROUS_uncachedSystemPromptSection', 'name', name);
+  checkFunction('DANGEROUS_uncachedSystemPromptSection', 'compute', compute);
   if (typeof reason !== 'string' || reason.trim() === '') {
-    throw new TypeError(
-      `DANGEROUS_uncachedSystemPromptSection(${JSON.stringify(name)}): a non-empty reason is required — ` +
-        `an uncached section changes the prompt every turn and breaks the prompt cache`,
-    );
+    const why = 'given (a non-empty reason is required: an uncached section changes the prompt every turn and breaks the prompt cache)';
+    throw new ArgumentError('DANGEROUS_uncachedSystemPromptSection', 'reason', why, reason);
   }
   return { name, compute, cache: 'uncached', reason };
 }
@@ -76,6 +82,17 @@ export async function resolveSystemPromptSections(
   sections: readonly SystemPromptSection[],
   cache: SectionCache,
 ): Promise<SectionValue[]> {
+  const fn = 'resolveSystemPromptSections';
+  if (!Array.isArray(sections)) throw new ArgumentError(fn, 'sections', 'an array of sections (systemPromptSection…)', sections);
+  sections.forEach((section: Partial<SystemPromptSection> | null, index) => {
+    if (typeof section !== 'object' || section === null || typeof section.compute !== 'function') {
+      throw new ArgumentError(fn, `sections[${index}]`, 'a section from systemPromptSection or DANGEROUS_uncachedSystemPromptSection', section);
+    }
+  });
+  const store = cache as Partial<SectionCache> | null;
+  if (typeof store !== 'object' || store === null || typeof store.get !== 'function' || typeof store.set !== 'function') {
+    throw new ArgumentError(fn, 'cache', "the session's section cache (createSectionCache())", cache);
+  }
   const values = sections.map((section) => valueOf(section, cache));
   return values.some(isPromise) ? Promise.all(values) : (values as SectionValue[]);
 }

@@ -3,6 +3,7 @@
  * is branded so that a plain array cannot pass for one by accident — the only
  * way in is `asSystemPrompt`, which copies and freezes.
  */
+import { checkOptionalBoolean, checkOptionalString, checkPrompt, optionsOf } from './arguments.js';
 
 /**
  * Separates the static prefix (identical for every user: globally cacheable)
@@ -47,13 +48,13 @@ export interface SystemPromptOrigin {
   derivedFrom?: readonly unknown[];
 }
 
-export function asSystemPrompt(parts: readonly string[], origin: SystemPromptOrigin = {}): SystemPrompt {
+export function asSystemPrompt(parts: readonly string[], given?: SystemPromptOrigin): SystemPrompt {
+  const origin = optionsOf('asSystemPrompt', given, 'origin');
+  checkOptionalString('asSystemPrompt', 'origin.staticPrefixHash', origin.staticPrefixHash);
   if (isSystemPrompt(parts) && origin.staticPrefixHash === undefined) return parts;
+  checkPrompt('asSystemPrompt', parts, 'parts');
   // Copy so the caller's array can change without changing the prompt.
   const prompt: string[] = [...parts];
-  for (let index = 0; index < prompt.length; index++) {
-    if (typeof prompt[index] !== 'string') throw new TypeError(`asSystemPrompt: part ${index} is not a string`);
-  }
   const boundary = prompt.indexOf(SYSTEM_PROMPT_DYNAMIC_BOUNDARY);
   const prefix =
     origin.staticPrefixHash === undefined
@@ -69,7 +70,8 @@ export function isSystemPrompt(value: unknown): value is SystemPrompt {
 
 /** The identity of the static prefix the prompt starts with, when it came from a bundle (see `SystemPromptOrigin`). */
 export function staticPrefixHashOf(prompt: SystemPrompt): string | undefined {
-  return prefixOf(prompt)?.hash;
+  checkPrompt('staticPrefixHashOf', prompt);
+  return isSystemPrompt(prompt) ? prefixOf(prompt)?.hash : undefined;
 }
 
 function prefixOf(prompt: SystemPrompt): StaticPrefix | null {
@@ -94,7 +96,10 @@ function carriedPrefix(parts: readonly string[], sources: readonly unknown[] = [
  * that takes a single system string receives it). The boundary is dropped,
  * or shown on its own line with `showBoundary` (for `prompt-build render`).
  */
-export function renderSystemPrompt(prompt: SystemPrompt, options: { showBoundary?: boolean } = {}): string {
+export function renderSystemPrompt(prompt: SystemPrompt, given?: { showBoundary?: boolean }): string {
+  checkPrompt('renderSystemPrompt', prompt);
+  const options = optionsOf('renderSystemPrompt', given);
+  checkOptionalBoolean('renderSystemPrompt', 'options.showBoundary', options.showBoundary);
   const parts = options.showBoundary ? prompt : prompt.filter((part) => part !== SYSTEM_PROMPT_DYNAMIC_BOUNDARY);
   return parts.join('\n\n');
 }

@@ -165,6 +165,51 @@ class RuntimeVectors(unittest.TestCase):
             proactive=chain.get("proactive", False),
         )
 
+    def test_refusals(self) -> None:
+        """The calls JavaScript refuses, Python refuses too, with an ArgumentError naming the same parameter."""
+        for case in VECTORS["refusals"]:
+            with self.subTest(case["name"]):
+                name = CALLS[case["call"]]
+                args = [self._decode(arg) for arg in case["args"]]
+                kwargs: Dict[str, Any] = {}
+                if case["call"] in OPTIONS_LAST and args and isinstance(args[-1], dict):
+                    kwargs = {snake(key): value for key, value in args.pop().items()}
+                function = getattr(pb, name)
+                with self.assertRaises(pb.ArgumentError) as raised:
+                    result = function(*args, **kwargs)
+                    if asyncio.iscoroutine(result):
+                        asyncio.run(result)
+                error = raised.exception
+                self.assertEqual(error.parameter, python_parameter(case["expect"]["parameter"]))
+                self.assertIn(f"{name}: {error.parameter} must be ", str(error))
+                if any("$promise" in json.dumps(arg) for arg in case["args"]):
+                    self.assertIn("did you forget `await`?", str(error))
+                for arg in args + list(kwargs.values()):
+                    _close_coroutines(arg)
+
+    def _decode(self, value: Any) -> Any:
+        """A refusal seed's argument with its stand-ins replaced (see RefusalSeed in runtime-seeds.ts)."""
+        if isinstance(value, list):
+            return [self._decode(item) for item in value]
+        if not isinstance(value, dict):
+            return value
+        if "$bundle" in value:
+            return self.bundle
+        if "$prompt" in value:
+            return pb.as_system_prompt(value["$prompt"])
+        if "$cache" in value:
+            return pb.create_section_cache()
+        if "$function" in value:
+            return lambda: None
+        if "$promise" in value:
+            inner = self._decode(value["$promise"])
+
+            async def later() -> Any:
+                return inner
+
+            return later()
+        return {key: self._decode(item) for key, item in value.items()}
+
     def test_tampered_bundles(self) -> None:
         for case in VECTORS["tampered"]:
             with self.subTest(case["name"]):
@@ -178,6 +223,49 @@ class RuntimeVectors(unittest.TestCase):
                     with self.assertRaises(pb.BundleError) as raised:
                         pb.load_bundle(dist)
                     self.assertIn(expected["names"], str(raised.exception))
+
+
+#: The JavaScript names of the refusal vectors' calls, and Python's.
+CALLS = {
+    "toAnthropicSystem": "to_anthropic_system",
+    "toBedrockSystem": "to_bedrock_system",
+    "toOpenAIRequest": "to_openai_request",
+    "toGeminiSystemInstruction": "to_gemini_system_instruction",
+    "getSystemPrompt": "get_system_prompt",
+    "getAgentSystemPrompt": "get_agent_system_prompt",
+    "buildEffectiveSystemPrompt": "build_effective_system_prompt",
+    "appendSystemContext": "append_system_context",
+    "prependUserContext": "prepend_user_context",
+    "asSystemPrompt": "as_system_prompt",
+    "DANGEROUS_uncachedSystemPromptSection": "DANGEROUS_uncached_system_prompt_section",
+    "systemPromptSection": "system_prompt_section",
+    "resolveSystemPromptSections": "resolve_system_prompt_sections",
+    "renderSystemPrompt": "render_system_prompt",
+    "renderContextText": "render_context_text",
+}
+#: Those whose last JavaScript argument is an object of options: Python's keyword arguments.
+OPTIONS_LAST = {"toAnthropicSystem", "toBedrockSystem", "toOpenAIRequest", "getSystemPrompt", "getAgentSystemPrompt", "buildEffectiveSystemPrompt"}
+
+
+def python_parameter(parameter: str) -> str:
+    """``options.staticTtl`` is the keyword ``static_ttl``; ``systemContext.gitStatus`` is ``system_context.gitStatus``."""
+    for prefix in ("options.", "input."):
+        if parameter.startswith(prefix):
+            parameter = parameter[len(prefix) :]
+    head, dot, rest = parameter.partition(".")
+    return snake(head) + dot + rest
+
+
+def _close_coroutines(value: Any) -> None:
+    """A refused call never awaited its coroutine argument: close it, so Python does not warn."""
+    if asyncio.iscoroutine(value):
+        value.close()
+    elif isinstance(value, dict):
+        for item in value.values():
+            _close_coroutines(item)
+    elif isinstance(value, list):
+        for item in value:
+            _close_coroutines(item)
 
 
 def damage(dist: str, case: Dict[str, Any]) -> None:

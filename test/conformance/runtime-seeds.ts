@@ -229,3 +229,60 @@ const BASE_SHAPES: ShapeSeed[] = [
 const SYSTEM_CONTEXT = { gitStatus: 'Current branch: main' };
 
 export const SHAPE_SEEDS: ShapeSeed[] = BASE_SHAPES.flatMap((seed) => [seed, { ...seed, name: `${seed.name}, system context appended`, systemContext: SYSTEM_CONTEXT }]);
+
+/**
+ * Calls both runtimes refuse, each with an ArgumentError naming the parameter.
+ * Arguments are JSON, with stand-ins for what JSON cannot say: `{"$bundle":
+ * true}` the loaded bundle, `{"$prompt": parts}` a SystemPrompt, `{"$cache":
+ * true}` a section cache, `{"$function": true}` a compute, `{"$promise": x}` an
+ * un-awaited x (a Promise; in Python a coroutine). The last argument of the
+ * functions that take options is an object of them (Python: keyword arguments).
+ */
+export interface RefusalSeed {
+  name: string;
+  call: string;
+  args: unknown[];
+}
+
+const PROMPT = { $prompt: ['static', B, 'dynamic'] };
+const BUNDLE = { $bundle: true };
+const CACHE = { $cache: true };
+const r = (name: string, call: string, ...args: unknown[]): RefusalSeed => ({ name, call, args });
+
+export const REFUSAL_SEEDS: RefusalSeed[] = [
+  r('an un-awaited prompt', 'toAnthropicSystem', { $promise: PROMPT }, {}),
+  r('a TTL the providers do not take', 'toAnthropicSystem', PROMPT, { staticTtl: '2h' }),
+  r('a static TTL shorter than the tail’s', 'toAnthropicSystem', PROMPT, { ttl: '1h', staticTtl: '5m' }),
+  r('a string for a prompt', 'toAnthropicSystem', 'You are helpful.', {}),
+  r('a part that is no string', 'toAnthropicSystem', ['a', 3], {}),
+  r('cache that is no boolean', 'toAnthropicSystem', PROMPT, { cache: 'yes' }),
+  r('globalScope that is no boolean', 'toAnthropicSystem', PROMPT, { globalScope: 1 }),
+  r('a Bedrock TTL it does not take', 'toBedrockSystem', PROMPT, { ttl: '10m' }),
+  r('an un-awaited prompt to Bedrock', 'toBedrockSystem', { $promise: PROMPT }, {}),
+  r('a cache key too long', 'toOpenAIRequest', PROMPT, { promptCacheKey: 'k'.repeat(65) }),
+  r('an empty cache key', 'toOpenAIRequest', PROMPT, { promptCacheKey: '' }),
+  r('a cache key that is no string', 'toOpenAIRequest', PROMPT, { promptCacheKey: 7 }),
+  r('no prompt for Gemini', 'toGeminiSystemInstruction', null),
+  r('no section cache', 'getSystemPrompt', BUNDLE, { context: {} }),
+  r('no context', 'getSystemPrompt', BUNDLE, { cache: CACHE }),
+  r('a context that is a list', 'getSystemPrompt', BUNDLE, { context: ['cwd'], cache: CACHE }),
+  r('no bundle', 'getSystemPrompt', null, { context: {}, cache: CACHE }),
+  r('an un-awaited bundle', 'getSystemPrompt', { $promise: BUNDLE }, { context: {}, cache: CACHE }),
+  r('a mode that does not exist', 'getSystemPrompt', BUNDLE, { context: {}, cache: CACHE, mode: 'fast' }),
+  r('a profile name that is no string', 'getSystemPrompt', BUNDLE, { context: {}, cache: CACHE, profile: 3 }),
+  r('an agent name that is no string', 'getAgentSystemPrompt', BUNDLE, 5, {}),
+  r('an environment that is a number', 'getAgentSystemPrompt', BUNDLE, 'explore', { environment: 5 }),
+  r('an append that is a number', 'buildEffectiveSystemPrompt', { defaultSystemPrompt: 'x', appendSystemPrompt: 5 }),
+  r('an un-awaited default prompt', 'buildEffectiveSystemPrompt', { defaultSystemPrompt: { $promise: PROMPT } }),
+  r('proactive that is no boolean', 'buildEffectiveSystemPrompt', { defaultSystemPrompt: 'x', proactive: 'yes' }),
+  r('system context on an un-awaited prompt', 'appendSystemContext', { $promise: PROMPT }, { gitStatus: 'clean' }),
+  r('a system context value that is no string', 'appendSystemContext', PROMPT, { gitStatus: 5 }),
+  r('user context without its wording bundle', 'prependUserContext', [], { date: 'today' }),
+  r('user context with messages that are no list', 'prependUserContext', 'hi', {}, BUNDLE),
+  r('a prompt made of a part that is no string', 'asSystemPrompt', ['a', null]),
+  r('an uncached section without a reason', 'DANGEROUS_uncachedSystemPromptSection', 'mcp', { $function: true }, ''),
+  r('a section whose compute is no function', 'systemPromptSection', 'env', 'text'),
+  r('sections resolved without a cache', 'resolveSystemPromptSections', [], null),
+  r('rendering a string', 'renderSystemPrompt', 'text'),
+  r('a context text that does not exist', 'renderContextText', BUNDLE, 'nope', {}),
+];

@@ -92,9 +92,38 @@ async function computeVectors(dist: string): Promise<Record<string, unknown>> {
   });
   const providers = [];
   for (const seed of seeds.PROVIDER_SEEDS) providers.push({ ...seed, expect: await settle(() => adapter(seed)) });
+  const refusals = [];
+  for (const seed of seeds.REFUSAL_SEEDS) refusals.push({ ...seed, expect: await refusal(bundle, seed) });
   const shapes = [];
   for (const seed of seeds.SHAPE_SEEDS) shapes.push({ ...seed, expect: await shapeOutcome(bundle, seed) });
-  return { fixture: seeds.RUNTIME_TREE, assembly, sectionCache, cacheApi, agents, priorityChain, providers, shapes, tampered: seeds.TAMPER_SEEDS };
+  return { fixture: seeds.RUNTIME_TREE, assembly, sectionCache, cacheApi, agents, priorityChain, providers, shapes, refusals, tampered: seeds.TAMPER_SEEDS };
+}
+
+/** A refusal seed's argument with its stand-ins replaced (see `RefusalSeed`). */
+function decode(bundle: rt.Bundle, value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => decode(bundle, item));
+  if (typeof value !== 'object' || value === null) return value;
+  const record = value as Record<string, unknown>;
+  if ('$bundle' in record) return bundle;
+  if ('$prompt' in record) return rt.asSystemPrompt(record.$prompt as string[]);
+  if ('$cache' in record) return rt.createSectionCache();
+  if ('$function' in record) return () => null;
+  if ('$promise' in record) return Promise.resolve(decode(bundle, record.$promise));
+  return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, decode(bundle, item)]));
+}
+
+/** The error a refused call gives, by class name and parameter (and whether it says so in its message). */
+async function refusal(bundle: rt.Bundle, seed: seeds.RefusalSeed): Promise<unknown> {
+  const fn = (rt as unknown as Record<string, (...args: unknown[]) => unknown>)[seed.call]!;
+  try {
+    await fn(...seed.args.map((arg) => decode(bundle, arg)));
+    return { returned: true };
+  } catch (error) {
+    if (!(error instanceof rt.ArgumentError)) return { error: (error as Error).name, message: (error as Error).message };
+    expect(error.message, seed.name).toContain(`${seed.call}: ${error.parameter} must be `);
+    if (JSON.stringify(seed.args).includes('"$promise"')) expect(error.message, seed.name).toContain('did you forget `await`?');
+    return { error: error.name, parameter: error.parameter };
+  }
 }
 
 async function shapePrompt(bundle: rt.Bundle, source: seeds.ShapeSource): Promise<rt.SystemPrompt> {

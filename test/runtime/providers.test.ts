@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProject } from '../../compiler/index.js';
 import {
   appendSystemContext,
+  ArgumentError,
   asSystemPrompt,
   buildEffectiveSystemPrompt,
   BundleError,
@@ -56,7 +57,7 @@ describe('toAnthropicSystem', () => {
   });
 
   it('refuses a static TTL shorter than the tail’s (longer TTLs must come first)', () => {
-    expect(() => toAnthropicSystem(prompt, { staticTtl: '5m', ttl: '1h' })).toThrow(RangeError);
+    expect(() => toAnthropicSystem(prompt, { staticTtl: '5m', ttl: '1h' })).toThrow(ArgumentError);
     expect(() => toAnthropicSystem(prompt, { staticTtl: '5m', ttl: '1h' })).toThrow(/longer TTL must come before a shorter one/);
   });
 
@@ -96,7 +97,7 @@ describe('toBedrockSystem', () => {
       { text: 'd1\n\nd2' },
       { cachePoint: { type: 'default' } },
     ]);
-    expect(() => toBedrockSystem(prompt, { staticTtl: '5m', ttl: '1h' })).toThrow(RangeError);
+    expect(() => toBedrockSystem(prompt, { staticTtl: '5m', ttl: '1h' })).toThrow(ArgumentError);
   });
 
   it('leaves out an empty side and its cache point; none at all with cache: false', () => {
@@ -205,8 +206,8 @@ describe('toOpenAIRequest and the static prefix hash', () => {
   it('takes an explicit key, within the documented length', async () => {
     const base = await session('/r');
     expect(toOpenAIRequest(base, { promptCacheKey: 'tenant-7' }).prompt_cache_key).toBe('tenant-7');
-    expect(() => toOpenAIRequest(base, { promptCacheKey: 'k'.repeat(65) })).toThrow(RangeError);
-    expect(() => toOpenAIRequest(base, { promptCacheKey: '' })).toThrow(RangeError);
+    expect(() => toOpenAIRequest(base, { promptCacheKey: 'k'.repeat(65) })).toThrow(ArgumentError);
+    expect(() => toOpenAIRequest(base, { promptCacheKey: '' })).toThrow(ArgumentError);
   });
 
   it('changes the key when a static section is edited, not when a dynamic one is', async () => {

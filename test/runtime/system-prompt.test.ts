@@ -31,7 +31,7 @@ describe('SystemPrompt', () => {
   });
 
   it('refuses parts that are not strings', () => {
-    expect(() => asSystemPrompt(['a', 1 as unknown as string])).toThrow(/part 1 is not a string/);
+    expect(() => asSystemPrompt(['a', 1 as unknown as string])).toThrow(/asSystemPrompt: parts\[1\] must be a string; got number 1/);
   });
 });
 

@@ -7,7 +7,7 @@ float, bool, None); JavaScript functions as context values are JS-only.
 """
 from .assemble import get_agent_system_prompt, get_system_prompt, get_system_prompt_async
 from .bundle import Bundle, BundleAgent, BundleProfile, DynamicSection, load_bundle
-from .errors import BundleError, MissingVariableError, RenderError
+from .errors import ArgumentError, BundleError, MissingVariableError, RenderError
 from .context_wording import CONTEXT_PROFILE, CONTEXT_TEXTS, has_context_wording, render_context_text
 from .injection import append_system_context, prepend_user_context
 from .manifest import SCHEMA_VERSION
@@ -37,6 +37,7 @@ from .system_prompt import (
 )
 
 __all__ = [
+    "ArgumentError",
     "Bundle",
     "BundleAgent",
     "BundleError",

@@ -7,8 +7,9 @@ it can be awaited alongside other work. Both give the same prompt.
 """
 from typing import Any, Callable, List, Mapping, Optional, Sequence, Tuple, Union
 
+from ._arguments import check_bundle, check_mapping, check_one_of, check_optional_string, check_prompt_input, check_string
 from .bundle import Bundle, BundleProfile, DynamicSection
-from .errors import BundleError
+from .errors import ArgumentError, BundleError
 from .section_cache import (
     DANGEROUS_uncached_system_prompt_section,
     SectionCache,
@@ -33,12 +34,15 @@ from .system_prompt import (
 def get_system_prompt(
     bundle: Bundle,
     *,
-    context: Mapping[str, Any],
-    cache: SectionCache,
+    context: Mapping[str, Any] = None,  # type: ignore[assignment]
+    cache: SectionCache = None,  # type: ignore[assignment]
     profile: Optional[str] = None,
     mode: str = "default",
 ) -> SystemPrompt:
     """``mode`` "simple" and "proactive" select the profiles of those names, whatever ``profile`` says."""
+    # The common case costs a few identity tests; anything else gets the full check.
+    if type(bundle) is not Bundle or type(context) is not dict or type(cache) is not SectionCache or mode not in _MODES or (profile is not None and type(profile) is not str):
+        _check_assembly("get_system_prompt", bundle, context, cache, profile, mode)
     # _find_profile and the plan's half of _ready, written out: a warm request ends here,
     # and each function call is a measurable part of it.
     name = mode if mode == "simple" or mode == "proactive" else "default" if profile is None else profile
@@ -64,6 +68,7 @@ async def get_system_prompt_async(
     profile: Optional[str] = None,
     mode: str = "default",
 ) -> SystemPrompt:
+    _check_assembly("get_system_prompt_async", bundle, context, cache, profile, mode)
     found = _find_profile(bundle, profile, mode)
     ready = _ready(found, context, cache)
     if ready is not None:
@@ -71,6 +76,18 @@ async def get_system_prompt_async(
     values = await resolve_system_prompt_sections_async(_sections(found, context), cache)
     _remember_plan(found, cache)
     return _assemble(found, values)
+
+
+_MODES = ("default", "simple", "proactive")
+
+
+def _check_assembly(fn: str, bundle: Any, context: Any, cache: Any, profile: Any, mode: Any) -> None:
+    check_bundle(fn, "bundle", bundle)
+    check_mapping(fn, "context", context, "a mapping of the values the templates read")
+    if not isinstance(cache, SectionCache):
+        raise ArgumentError(fn, "cache", "the session's section cache (create_section_cache())", cache)
+    check_optional_string(fn, "profile", profile)
+    check_one_of(fn, "mode", mode, _MODES)
 
 
 def _ready(profile: BundleProfile, context: Mapping[str, Any], cache: SectionCache) -> Optional[SystemPrompt]:
@@ -148,6 +165,9 @@ def _plan(head: Tuple[str, ...], segments: Tuple[Tuple[Callable[[Any], Optional[
 
 def get_agent_system_prompt(bundle: Bundle, name: str, environment: Union[str, Sequence[str], None] = None) -> SystemPrompt:
     """An agent's text is the same for every user: the static prefix; the environment goes after the boundary."""
+    check_bundle("get_agent_system_prompt", "bundle", bundle)
+    check_string("get_agent_system_prompt", "name", name)
+    check_prompt_input("get_agent_system_prompt", "environment", environment)
     agent = bundle.agents.get(name)
     if agent is None:
         known = ", ".join(bundle.agents) or "none"

@@ -6,7 +6,8 @@ the data. This module only finds and renders them; it holds no wording
 from typing import Any, Dict, Tuple
 
 from .bundle import Bundle, RenderSection
-from .errors import BundleError
+from ._arguments import check_bundle, check_mapping
+from .errors import ArgumentError, BundleError
 
 #: The profile whose sections are the context wording; never a system prompt of its own.
 CONTEXT_PROFILE = "context"
@@ -15,12 +16,17 @@ CONTEXT_TEXTS: Tuple[str, ...] = ("git-snapshot", "instructions", "current-date"
 
 def has_context_wording(bundle: Bundle) -> bool:
     """Whether ``bundle`` carries every wording text."""
+    check_bundle("has_context_wording", "bundle", bundle)
     profile = bundle.profiles.get(CONTEXT_PROFILE)
     return profile is not None and all(any(s.name == name for s in profile.dynamic_sections) for name in CONTEXT_TEXTS)
 
 
 def render_context_text(bundle: Bundle, text: str, values: Dict[str, Any]) -> str:
     """``text`` rendered from ``values`` exactly as the template gives it: no newline trimmed."""
+    check_bundle("render_context_text", "bundle", bundle)
+    if text not in CONTEXT_TEXTS:
+        raise ArgumentError("render_context_text", "text", "one of " + ", ".join(CONTEXT_TEXTS), text)
+    check_mapping("render_context_text", "values", values, "a mapping of the values the text reads")
     return _renderer(bundle, text)(values) or ""
 
 

@@ -4,7 +4,9 @@ never touches the cached system prompt at all. The message's wording is the
 bundle's ``user-context`` text (context_wording.py)."""
 from typing import Any, Dict, List, Mapping, Sequence, Tuple, Union
 
+from ._arguments import check_bundle, check_entries, check_prompt
 from ._js import js_keys
+from .errors import ArgumentError
 from .bundle import Bundle
 from .context_wording import render_context_text
 from .system_prompt import SystemPrompt, as_system_prompt, has_text
@@ -12,15 +14,22 @@ from .system_prompt import SystemPrompt, as_system_prompt, has_text
 
 def append_system_context(system_prompt: SystemPrompt, system_context: Mapping[str, str]) -> SystemPrompt:
     """The system context as one last part of ``key: value`` lines; blank values are left out."""
+    check_prompt("append_system_context", system_prompt, "system_prompt")
+    check_entries("append_system_context", "system_context", system_context)
     entries = _filled(system_context)
     if not entries:
         return system_prompt
     return as_system_prompt([*system_prompt, "\n".join(f"{key}: {value}" for key, value in entries)], derived_from=[system_prompt])
 
 
-def prepend_user_context(messages: Sequence[Any], user_context: Mapping[str, str], wording: Bundle) -> List[Union[Dict[str, str], Any]]:
+def prepend_user_context(messages: Sequence[Any], user_context: Mapping[str, str], wording: Bundle = None) -> List[Union[Dict[str, str], Any]]:
     """A new list: the user context as a first user message, then ``messages``; ``wording`` is the
     bundle whose ``context`` profile words the message."""
+    if not isinstance(messages, (list, tuple)):
+        raise ArgumentError("prepend_user_context", "messages", "a sequence of messages", messages)
+    check_entries("prepend_user_context", "user_context", user_context)
+    # Checked even when the context is empty, so a call missing it fails on the first test, not in production.
+    check_bundle("prepend_user_context", "wording", wording, "the bundle whose context profile words the message (parts.wording)")
     entries = _filled(user_context)
     if not entries:
         return list(messages)

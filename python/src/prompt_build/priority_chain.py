@@ -3,6 +3,7 @@ override → coordinator → agent → custom → default; ``append`` is added l
 every case but override, which replaces everything."""
 from typing import List, Optional, Sequence, Union
 
+from ._arguments import check_bool, check_prompt_input
 from .system_prompt import SYSTEM_PROMPT_DYNAMIC_BOUNDARY, SystemPrompt, as_system_prompt, has_text
 
 #: A prompt as one string or as parts; None, empty and blank parts count as absent.
@@ -21,6 +22,17 @@ def build_effective_system_prompt(
     append_system_prompt: PromptInput = None,
     proactive: bool = False,
 ) -> SystemPrompt:
+    fn = "build_effective_system_prompt"
+    for name, value in (
+        ("override_system_prompt", override_system_prompt),
+        ("coordinator_system_prompt", coordinator_system_prompt),
+        ("agent_system_prompt", agent_system_prompt),
+        ("custom_system_prompt", custom_system_prompt),
+        ("default_system_prompt", default_system_prompt),
+        ("append_system_prompt", append_system_prompt),
+    ):
+        check_prompt_input(fn, name, value)
+    check_bool(fn, "proactive", proactive)
     override = _parts(override_system_prompt)
     if override:
         return as_system_prompt(override, derived_from=[override_system_prompt])

@@ -11,6 +11,8 @@ import asyncio
 import inspect
 from typing import Any, Awaitable, Callable, Dict, List, Optional, Sequence, Union
 
+from ._arguments import check_bool, check_string
+from .errors import ArgumentError
 from .system_prompt import JS_WHITESPACE
 
 SectionValue = Optional[str]
@@ -73,16 +75,33 @@ class SystemPromptSection:
 
 
 def system_prompt_section(name: str, compute: ComputeSection, cache_break: bool = False) -> SystemPromptSection:
+    _check_section("system_prompt_section", name, compute)
+    check_bool("system_prompt_section", "cache_break", cache_break)
     return SystemPromptSection(name, compute, "cached", cache_break=cache_break)
 
 
 def DANGEROUS_uncached_system_prompt_section(name: str, compute: ComputeSection, reason: str) -> SystemPromptSection:
+    _check_section("DANGEROUS_uncached_system_prompt_section", name, compute)
     if not isinstance(reason, str) or reason.strip(JS_WHITESPACE) == "":
-        raise TypeError(
-            f'DANGEROUS_uncached_system_prompt_section("{name}"): a non-empty reason is required — '
-            "an uncached section changes the prompt every turn and breaks the prompt cache"
-        )
+        why = "given (a non-empty reason is required: an uncached section changes the prompt every turn and breaks the prompt cache)"
+        raise ArgumentError("DANGEROUS_uncached_system_prompt_section", "reason", why, reason)
     return SystemPromptSection(name, compute, "uncached", reason=reason)
+
+
+def _check_section(fn: str, name: Any, compute: Any) -> None:
+    check_string(fn, "name", name)
+    if not callable(compute):
+        raise ArgumentError(fn, "compute", "a function", compute)
+
+
+def _check_resolve(fn: str, sections: Any, cache: Any) -> None:
+    if not isinstance(sections, (list, tuple)):
+        raise ArgumentError(fn, "sections", "a sequence of sections (system_prompt_section…)", sections)
+    for index, section in enumerate(sections):
+        if not isinstance(section, SystemPromptSection):
+            raise ArgumentError(fn, f"sections[{index}]", "a section from system_prompt_section or DANGEROUS_uncached_system_prompt_section", section)
+    if not isinstance(cache, SectionCache):
+        raise ArgumentError(fn, "cache", "the session's section cache (create_section_cache())", cache)
 
 
 def _cached(section: SystemPromptSection, cache: SectionCache) -> Any:
@@ -100,6 +119,7 @@ def _store(section: SystemPromptSection, cache: SectionCache, value: Any) -> Sec
 
 def resolve_system_prompt_sections(sections: Sequence[SystemPromptSection], cache: SectionCache) -> List[SectionValue]:
     """Values in section order, for computes that return plain values."""
+    _check_resolve("resolve_system_prompt_sections", sections, cache)
     values: List[SectionValue] = []
     for section in sections:
         value = _cached(section, cache)
@@ -116,6 +136,7 @@ def resolve_system_prompt_sections(sections: Sequence[SystemPromptSection], cach
 
 async def resolve_system_prompt_sections_async(sections: Sequence[SystemPromptSection], cache: SectionCache) -> List[SectionValue]:
     """Values in section order; every awaitable is started before any is awaited, so they run concurrently."""
+    _check_resolve("resolve_system_prompt_sections_async", sections, cache)
     values: List[Any] = []
     pending: List[int] = []
     for index, section in enumerate(sections):

@@ -7,6 +7,8 @@ adapters can derive cache keys from it. A plain list never carries one.
 """
 from typing import Any, Iterable, NamedTuple, Optional, Sequence
 
+from ._arguments import check_bool, check_optional_string, check_prompt
+
 SYSTEM_PROMPT_DYNAMIC_BOUNDARY = "__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__"
 
 # JavaScript's WhiteSpace and LineTerminator (what String.prototype.trimStart removes),
@@ -65,12 +67,11 @@ def as_system_prompt(
     derived_from: Sequence[Any] = (),
 ) -> SystemPrompt:
     """A SystemPrompt of ``parts``; its prefix identity is given, or carried over from a prompt it starts with unchanged."""
+    check_optional_string("as_system_prompt", "static_prefix_hash", static_prefix_hash)
     if isinstance(parts, SystemPrompt) and static_prefix_hash is None:
         return parts
+    check_prompt("as_system_prompt", parts, "parts")
     items = list(parts)
-    for index, part in enumerate(items):
-        if not isinstance(part, str):
-            raise TypeError(f"as_system_prompt: part {index} is not a string")
     if static_prefix_hash is not None:
         boundary = items.index(SYSTEM_PROMPT_DYNAMIC_BOUNDARY) if SYSTEM_PROMPT_DYNAMIC_BOUNDARY in items else -1
         length = len(items) if boundary == -1 else boundary + 1
@@ -89,11 +90,14 @@ def _carried_prefix(parts: Sequence[str], sources: Sequence[Any]) -> Optional[St
 
 
 def static_prefix_hash_of(prompt: Sequence[str]) -> Optional[str]:
+    check_prompt("static_prefix_hash_of", prompt)
     prefix = getattr(prompt, "static_prefix", None)
     return prefix.hash if prefix is not None else None
 
 
 def render_system_prompt(prompt: Sequence[str], show_boundary: bool = False) -> str:
     """The prompt as one string, parts separated by blank lines; the boundary dropped unless shown."""
+    check_prompt("render_system_prompt", prompt)
+    check_bool("render_system_prompt", "show_boundary", show_boundary)
     parts = prompt if show_boundary else [part for part in prompt if part != SYSTEM_PROMPT_DYNAMIC_BOUNDARY]
     return "\n\n".join(parts)
