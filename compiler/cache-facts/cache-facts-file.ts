@@ -6,6 +6,8 @@
  * lookup reads (dated, Bedrock, Vertex).
  */
 import { canonicalModelId } from './cache-fact-lookup.js';
+import { jsonErrorOffset } from '../config/json-error.js';
+import { positionAt } from '../diagnostics/diagnostics.js';
 import type { CacheFact, CacheFactProvider } from './cache-facts.js';
 
 const PROVIDERS: readonly CacheFactProvider[] = ['anthropic', 'bedrock', 'openai', 'gemini'];
@@ -15,8 +17,10 @@ export function parseCacheFacts(json: string, origin: string): CacheFact[] {
   let value: unknown;
   try {
     value = JSON.parse(json);
-  } catch (error) {
-    throw new Error(`not JSON: ${(error as Error).message}`);
+  } catch {
+    // JSON.parse's message quotes the text; a file that is not JSON (`/etc/passwd`) is never quoted, only placed.
+    const at = positionAt(json, jsonErrorOffset(json));
+    throw new Error(`not JSON (line ${at.line}, column ${at.column})`);
   }
   if (!Array.isArray(value)) throw new Error('must hold a JSON array of cache facts');
   return value.map((row, index) => toFact(row, `fact ${index}`, origin));

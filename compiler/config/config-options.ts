@@ -2,13 +2,13 @@
  * A loaded config as build options. Flags are laid over the result by the
  * caller (flag > file > default), so this knows nothing of the command line.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildOptions } from '../build/config.js';
 import { parseCacheFacts } from '../cache-facts/cache-facts-file.js';
 import type { CacheFact } from '../cache-facts/cache-facts.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
 import { keyPosition, type LoadedConfig } from './load-config.js';
+import { readConfigNamedFile } from './read-config-file.js';
 import type { ProjectConfig } from './define-config.js';
 import { DEFAULT_SOURCE_DIRS, normaliseSourceDir, sourceDirsProblem, type SourceDirs } from '../build/source-dirs.js';
 
@@ -21,7 +21,7 @@ export function configBuildOptions(root: string, loaded: LoadedConfig): { option
     const dirs = sourceDirs(config.sources);
     const problem = sourceDirsProblem(dirs);
     if (problem === null) options.sourceDirs = dirs;
-    else if (file !== null) diagnostics.push(diagnostic('config/invalid-value', relative(root, file), keyPosition(fs.readFileSync(file, 'utf8'), ['sources']), `sources: ${problem}`));
+    else if (file !== null) diagnostics.push(diagnostic('config/invalid-value', relative(root, file), keyPosition(loaded.text, ['sources']), `sources: ${problem}`));
   }
   if (config.models !== undefined) options.models = config.models;
   if (config.include?.maxDepth !== undefined) options.maxDepth = config.include.maxDepth;
@@ -37,10 +37,7 @@ export function configBuildOptions(root: string, loaded: LoadedConfig): { option
   if (config.cacheFacts !== undefined && file !== null) {
     const facts = readFacts(root, config.cacheFacts);
     if (facts.ok) options.cacheFacts = facts.facts;
-    else {
-      const text = fs.readFileSync(file, 'utf8');
-      diagnostics.push(diagnostic('config/invalid-value', relative(root, file), keyPosition(text, ['cacheFacts']), `cacheFacts: ${facts.message}`));
-    }
+    else diagnostics.push(diagnostic('config/invalid-value', relative(root, file), keyPosition(loaded.text, ['cacheFacts']), `cacheFacts: ${facts.message}`));
   }
   return { options, diagnostics };
 }
@@ -54,14 +51,16 @@ function sourceDirs(given: NonNullable<ProjectConfig['sources']>): SourceDirs {
   return { prompts: dir(given.prompts, DEFAULT_SOURCE_DIRS.prompts), agents: dir(given.agents, DEFAULT_SOURCE_DIRS.agents) };
 }
 
+/** The facts the config gives, or names: a file the project's config names is the project's, so it must be in the root. */
 function readFacts(root: string, value: string | readonly unknown[]): { ok: true; facts: CacheFact[] } | { ok: false; message: string } {
   try {
     if (typeof value !== 'string') return { ok: true, facts: parseCacheFacts(JSON.stringify(value), 'config') };
     const file = path.resolve(root, value);
-    return { ok: true, facts: parseCacheFacts(fs.readFileSync(file, 'utf8'), file) };
+    const read = readConfigNamedFile(file, root, value);
+    if (!read.ok) return { ok: false, message: read.message };
+    return { ok: true, facts: parseCacheFacts(read.text, file) };
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, message: code === 'ENOENT' ? `no such file ${String(value)}` : (error as Error).message };
+    return { ok: false, message: (error as Error).message };
   }
 }
 

@@ -2,6 +2,14 @@
  * Checking a loaded config against the shape of `ProjectConfig`: every
  * unknown key and wrong type found at once, each with the key path it is at,
  * so the caller can point at the line that wrote it.
+ *
+ * A JavaScript config is code: its value may be a Promise, a Map, a class
+ * instance, a Proxy, or hold getters that throw. So it is first copied, each
+ * property read once, into plain data (arrays and null-prototype objects)
+ * that the checks and the build then use; anything that is not plain data,
+ * or throws while being read, is a problem at its key path. Keys are looked
+ * up as own keys only: `__proto__`, `toString` or `hasOwnProperty` are
+ * unknown keys like any other.
  */
 import { RULES } from '../diagnostics/diagnostics.js';
 import { closest } from '../diagnostics/did-you-mean.js';
@@ -49,7 +57,7 @@ function object(fields: Readonly<Record<string, Check>>): Check {
   return (v, at, p) => {
     if (!isObject(v)) return invalid(p, at, `must be an object, not ${shown(v)}`);
     for (const [key, value] of Object.entries(v)) {
-      const check = fields[key];
+      const check = Object.hasOwn(fields, key) ? fields[key] : undefined;
       if (check) {
         if (value !== undefined) check(value, [...at, key], p);
         continue;
@@ -91,10 +99,10 @@ const sourceDir: Check = (v, at, p) => {
   if (!normal.ok) invalid(p, at, `${JSON.stringify(v)} ${normal.problem}`);
 };
 
-const RULE_IDS: readonly string[] = RULES;
+const RULE_IDS: ReadonlySet<string> = new Set(RULES);
 const ruleId: Check = (k, at, p) => {
-  if (RULE_IDS.includes(k as string)) return;
-  const near = closest(k as string, RULE_IDS);
+  if (RULE_IDS.has(k as string)) return;
+  const near = closest(k as string, RULES);
   p.push({ rule: 'config/unknown-key', keyPath: at, message: `no rule '${String(k)}'`, ...(near ? { note: `did you mean '${near}'?` } : {}) });
 };
 
@@ -114,14 +122,110 @@ const SCHEMA = object({
 
 export function validateConfig(value: unknown): { config: ProjectConfig; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];
-  SCHEMA(value, [], problems);
-  return { config: problems.length === 0 ? (value as ProjectConfig) : {}, problems };
+  let data: unknown;
+  try {
+    data = plainData(value, []);
+  } catch (error) {
+    if (!(error instanceof NotPlainData)) throw error; // a bug here, not in the config
+    problems.push({ rule: 'config/invalid-value', keyPath: error.keyPath, message: error.message, ...(error.note === undefined ? {} : { note: error.note }) });
+    return { config: {}, problems };
+  }
+  SCHEMA(data, [], problems);
+  return { config: problems.length === 0 ? (data as ProjectConfig) : {}, problems };
+}
+
+/** Deeper than any config is written; a cycle ends here too. */
+const MAX_DEPTH = 32;
+/** More keys or items than one object or list of a config holds. */
+const MAX_ENTRIES = 100_000;
+
+class NotPlainData {
+  constructor(
+    readonly keyPath: string[],
+    readonly message: string,
+    readonly note?: string,
+  ) {}
+}
+
+/**
+ * `value` as plain data: primitives as they are, arrays as arrays, objects as
+ * null-prototype copies of their own enumerable string keys, each read once.
+ * Throws `NotPlainData` for anything else, and for whatever reading throws.
+ */
+function plainData(value: unknown, at: string[]): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const where = at.length === 0 ? 'the default export' : at.join('.');
+  if (at.length > MAX_DEPTH) throw new NotPlainData(at, `${where}: nests deeper than ${MAX_DEPTH} levels`);
+  try {
+    if (Array.isArray(value)) {
+      const length = value.length;
+      if (length > MAX_ENTRIES) throw new NotPlainData(at, `${where}: has ${length} items, over the ${MAX_ENTRIES} a config list may hold`);
+      return Array.from({ length }, (_, i) => plainData(value[i], [...at, String(i)]));
+    }
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) {
+      const kind = kindOf(value);
+      const note = kind === 'a Promise' ? 'export the config itself: `export default defineConfig({ … })`, after any `await`' : undefined;
+      throw new NotPlainData(at, `${where}: must be a plain object, not ${kind}`, note);
+    }
+    const keys = Reflect.ownKeys(value).filter((key): key is string => typeof key === 'string');
+    if (keys.length > MAX_ENTRIES) throw new NotPlainData(at, `${where}: has ${keys.length} keys, over the ${MAX_ENTRIES} a config object may hold`);
+    const copy: Record<string, unknown> = Object.create(null);
+    for (const key of keys) {
+      const descriptor = Reflect.getOwnPropertyDescriptor(value, key);
+      if (!descriptor?.enumerable) continue;
+      copy[key] = plainData('value' in descriptor ? descriptor.value : readGetter(value, key, [...at, key]), [...at, key]);
+    }
+    return copy;
+  } catch (error) {
+    if (error instanceof NotPlainData) throw error;
+    throw new NotPlainData(at, `${where}: reading it threw ${describeThrown(error)}`, 'a config is data: no getters that can fail, no Proxies');
+  }
+}
+
+/** A getter's value, read once; what it throws is a problem at its own key. */
+function readGetter(value: object, key: string, at: string[]): unknown {
+  try {
+    return Reflect.get(value, key);
+  } catch (error) {
+    throw new NotPlainData(at, `${at.join('.')}: reading it threw ${describeThrown(error)}`, 'a config is data: no getters that can fail, no Proxies');
+  }
+}
+
+/** What an object is, for a message: `a Promise`, `a Map`, `an instance of Settings`. */
+function kindOf(value: object): string {
+  if (value instanceof Promise) return 'a Promise';
+  for (const [type, name] of [[Map, 'a Map'], [Set, 'a Set'], [Date, 'a Date'], [RegExp, 'a regular expression']] as const) {
+    if (value instanceof type) return name;
+  }
+  const name: unknown = (value as { constructor?: { name?: unknown } }).constructor?.name;
+  return typeof name === 'string' && /^[A-Za-z_$][\w$]{0,63}$/.test(name) ? `an instance of ${name}` : 'an object with a prototype';
+}
+
+/**
+ * A thrown value as a few words, whatever it is: `null`, a string, an Error
+ * whose `message` is a getter that throws, a Proxy. Never throws itself.
+ */
+export function describeThrown(error: unknown): string {
+  try {
+    if (error instanceof Error) {
+      const message: unknown = error.message;
+      const text = typeof message === 'string' ? message.split('\n')[0]!.trim().slice(0, 200) : '';
+      return text === '' ? 'an error' : `an error: ${text}`;
+    }
+    if (typeof error === 'string') return JSON.stringify(error.split('\n')[0]!.slice(0, 200));
+    if (typeof error === 'object' || typeof error === 'function') return error === null ? 'null' : 'a value that is not an Error';
+    return String(error);
+  } catch {
+    return 'a value that cannot be shown';
+  }
 }
 
 function shown(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'a list';
   if (typeof v === 'object') return 'an object';
-  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'function') return 'a function';
+  if (typeof v === 'string') return JSON.stringify(v.length > 200 ? `${v.slice(0, 200)}…` : v);
   return `${typeof v} ${String(v)}`;
 }

@@ -14,12 +14,18 @@ export function nearestNames(name: string, known: readonly string[], kind: strin
 
 /** The one known name near enough to `name` to be what was meant, if any. */
 export function closest(name: string, known: readonly string[]): string | undefined {
+  const limit = Math.max(2, Math.floor(name.length / 3));
+  const a = head(name);
   let best: { candidate: string; distance: number } | undefined;
   for (const candidate of known) {
-    const distance = editDistance(head(name), head(candidate));
-    if (!best || distance < best.distance) best = { candidate, distance };
+    // Only a candidate nearer than the best so far (and within the limit) can change the answer: the
+    // comparison stops as soon as it cannot be, so 20,000 unknown keys against 60 rule ids stay cheap.
+    const cap = best ? best.distance - 1 : limit;
+    if (cap < 0) break;
+    const distance = editDistance(a, head(candidate), cap);
+    if (distance <= cap) best = { candidate, distance };
   }
-  return best && best.distance <= Math.max(2, Math.floor(name.length / 3)) ? best.candidate : undefined;
+  return best?.candidate;
 }
 
 /**
@@ -31,14 +37,18 @@ function head(name: string): string {
   return name.slice(0, 64).toLowerCase();
 }
 
-/** Levenshtein distance, two rows. */
-function editDistance(a: string, b: string): number {
+/** Levenshtein distance, two rows; with `cap`, any distance above it may come back as `cap + 1`, early. */
+function editDistance(a: string, b: string, cap = Infinity): number {
+  if (Math.abs(a.length - b.length) > cap) return cap + 1;
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
+    let least = i;
     for (let j = 1; j <= b.length; j++) {
       row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (row[j]! < least) least = row[j]!;
     }
+    if (least > cap) return cap + 1; // a row's least value never decreases further down
     prev = row;
   }
   return prev[b.length]!;
