@@ -169,6 +169,17 @@ describe('a bundle is read as regular files inside it', () => {
     expect(run.stderr).toContain(`${path.join(copy, 'manifest.json')} is a FIFO (named pipe)`);
   });
 
+  it('the check gate fails at once on a dist/manifest.json that is a FIFO', async () => {
+    const project = await fs.mkdtemp(path.join(work, 'project-'));
+    await fs.cp(root, project, { recursive: true });
+    await fs.rm(path.join(project, 'dist/manifest.json'));
+    mkfifo(path.join(project, 'dist/manifest.json'));
+    const run = await runWithDeadline(['check', '--root', project, '--no-cache']);
+    expect(run.exited, 'check hung on a FIFO manifest').toBe(true);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('missing  dist/manifest.json');
+  });
+
   it('checks a template against the manifest before showing it (report)', async () => {
     const copy = await copyOfDist();
     const template = section('env-info').template!;
