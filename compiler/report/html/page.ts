@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { ReportData } from '../report-data.js';
 import { changesHtml } from './changes.js';
-import { esc, plural } from './escape.js';
+import { html, join, plural, trusted, type Markup } from './escape.js';
 import { profilesHtml } from './profiles.js';
 import { LIVE_SCRIPT, PAGE_SCRIPT } from './script.js';
 import { PAGE_STYLE } from './style.js';
@@ -42,43 +42,47 @@ export const CONTENT_SECURITY_POLICY = contentSecurityPolicy(false);
 
 export function reportHtml(data: ReportData | null, live: LiveParts | null = null): string {
   const title = !data ? 'prompt-build preview' : data.diff ? `prompt-build report: ${data.diff.oldLabel} → ${data.label}` : `prompt-build report: ${data.label}`;
-  const body = data ? reportBody(data) : ['<div class="layout"><main><p class="muted">No good build yet: fix the errors above and save.</p></main></div>'];
-  return [
-    REPORT_MARK,
-    '<html lang="en"><head><meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(live !== null)}">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${esc(title)}</title><style>${PAGE_STYLE}</style></head><body>`,
-    live?.failure ? failureHtml(live.failure, data !== null) : '',
-    ...body,
-    `<script>${PAGE_SCRIPT}</script>`,
-    live ? `<script>${LIVE_SCRIPT}</script>` : '',
-    '</body></html>',
-    '',
-  ].join('\n');
+  const body = data ? reportBody(data) : html`<div class="layout"><main><p class="muted">No good build yet: fix the errors above and save.</p></main></div>`;
+  return join(
+    [
+      trusted(REPORT_MARK),
+      html`<html lang="en"><head><meta charset="utf-8">`,
+      html`<meta http-equiv="Content-Security-Policy" content="${trusted(contentSecurityPolicy(live !== null))}">`,
+      html`<meta name="viewport" content="width=device-width, initial-scale=1">`,
+      html`<title>${title}</title><style>${trusted(PAGE_STYLE)}</style></head><body>`,
+      live?.failure ? failureHtml(live.failure, data !== null) : html``,
+      body,
+      html`<script>${trusted(PAGE_SCRIPT)}</script>`,
+      live ? html`<script>${trusted(LIVE_SCRIPT)}</script>` : html``,
+      html`</body></html>`,
+      html``,
+    ],
+    '\n',
+  ).value;
 }
 
-function reportBody(data: ReportData): string[] {
+function reportBody(data: ReportData): Markup {
   const title = data.diff ? `prompt-build report: ${data.diff.oldLabel} → ${data.label}` : `prompt-build report: ${data.label}`;
-  const models = data.models.length > 0 ? data.models.map((m) => esc(m.model)).join(', ') : 'none';
-  const meta =
-    `bundle <code>${esc(data.label)}</code> · ${esc(data.tool)} · ${plural(data.profiles.length, 'profile')} · ` +
-    `${plural(data.sections.length, 'section')} · ${plural(data.agents.length, 'agent')} · models: ${models}`;
-  const nav = [data.diff ? '<a href="#changes">Changes</a>' : '', '<a href="#profiles">Profiles</a>', '<a href="#sections">Sections</a>', '<a href="#agents">Agents</a>'].join('');
-  return [
-    `<header><h1>${esc(title)}</h1><p class="muted">${meta}</p><nav>${nav}</nav></header>`,
-    '<div class="layout"><main>',
-    data.diff ? changesHtml(data.diff, data.label) : '',
-    profilesHtml(data),
-    sectionsHtml(data),
-    agentsHtml(data),
-    '</main><aside id="source-panel" aria-live="polite"><h2>Source</h2>',
-    '<p id="source-where">Click a line of any text to see where it is written.</p>',
-    '<p id="source-section" class="muted"></p><p id="source-chain" class="muted"></p><pre id="source-text"></pre></aside></div>',
-  ];
+  const models = data.models.length > 0 ? data.models.map((m) => m.model).join(', ') : 'none';
+  const meta = html`bundle <code>${data.label}</code> · ${data.tool} · ${plural(data.profiles.length, 'profile')} · ${plural(data.sections.length, 'section')} · ${plural(data.agents.length, 'agent')} · models: ${models}`;
+  const nav = html`${data.diff ? html`<a href="#changes">Changes</a>` : ''}<a href="#profiles">Profiles</a><a href="#sections">Sections</a><a href="#agents">Agents</a>`;
+  return join(
+    [
+      html`<header><h1>${title}</h1><p class="muted">${meta}</p><nav>${nav}</nav></header>`,
+      html`<div class="layout"><main>`,
+      data.diff ? changesHtml(data.diff, data.label) : html``,
+      profilesHtml(data),
+      sectionsHtml(data),
+      agentsHtml(data),
+      html`</main><aside id="source-panel" aria-live="polite"><h2>Source</h2>`,
+      html`<p id="source-where">Click a line of any text to see where it is written.</p>`,
+      html`<p id="source-section" class="muted"></p><p id="source-chain" class="muted"></p><pre id="source-text"></pre></aside></div>`,
+    ],
+    '\n',
+  );
 }
 
-function failureHtml(diagnostics: readonly string[], hasGood: boolean): string {
+function failureHtml(diagnostics: readonly string[], hasGood: boolean): Markup {
   const note = hasGood ? 'showing the last good build below' : 'nothing has built yet';
-  return `<div class="failure" id="build-failure" role="alert"><strong>✖ Build failed — ${note}</strong><pre>${esc(diagnostics.join('\n\n'))}</pre></div>`;
+  return html`<div class="failure" id="build-failure" role="alert"><strong>✖ Build failed — ${note}</strong><pre>${diagnostics.join('\n\n')}</pre></div>`;
 }
