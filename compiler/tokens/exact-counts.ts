@@ -11,6 +11,15 @@
  * rest, and every text not counted is estimated instead — with one warning
  * that says so. What was counted is kept, so a large project's first counts
  * are spread over its first builds.
+ *
+ * The endpoint is not trusted further than that: every answer is checked
+ * (`input_tokens` a whole number, a text's count at most its UTF-8 length
+ * plus a little — no tokenizer spends less than a byte per token — and the
+ * request's overhead small), only checked counts are kept, the cache is
+ * keyed by endpoint as well as model, a count read back from it is checked
+ * again, the body read is capped, and redirects are not followed (a
+ * redirect to another origin would carry the key). No message shows the key
+ * or a password in `ANTHROPIC_BASE_URL`.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -37,38 +46,100 @@ export interface ExactCountResult {
   problem: string | null;
 }
 
-const CACHE_FILE = 'anthropic-token-counts.json';
+/** v2: keyed by endpoint, then model (v1, keyed by model alone and unchecked, is not read). */
+const CACHE_FILE = 'anthropic-token-counts.v2.json';
 /** The overhead entry of a model in the cache: no sha256 looks like this. */
 const OVERHEAD = 'request-overhead';
 const CONCURRENCY = 4;
+/** More than the request's own tokens (a model id, one user turn of one character) could ever be. */
+const MAX_OVERHEAD = 1000;
+/** What a system prompt's framing may add to its text's own tokens. */
+const TEXT_SLACK = 64;
+/** An answer is a few dozen bytes; an error body a few hundred. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** The most tokens `text` can be: a token covers at least one byte. */
+export function maxTextTokens(text: string): number {
+  return Buffer.byteLength(text) + TEXT_SLACK;
+}
+
+function validCount(value: unknown, max: number): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= max;
+}
 
 export async function fetchExactCounts(request: ExactCountRequest): Promise<ExactCountResult> {
   const env = request.env ?? process.env;
   const models = [...new Set(request.models)].filter((m) => canonicalModelId(m).host === 'anthropic');
   if (models.length === 0) return { counts: new Map(), problem: null };
+  const endpoint = parseEndpoint(env.ANTHROPIC_BASE_URL);
+  if (!endpoint.ok) return { counts: new Map(models.map((m) => [m, new Map()])), problem: endpoint.problem };
   const cache = await readCache(request.cacheDir);
+  const cached = (cache[endpoint.key] ??= Object.create(null) as Record<string, Record<string, number>>);
   const texts = new Map(request.texts.map((text) => [sha256(text), text]));
   const apiKey = env.ANTHROPIC_API_KEY;
-  const baseUrl = (env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com').replace(/\/+$/, '');
   const budgetMs = request.budgetMs ?? 10_000;
-  const counter = { apiKey, baseUrl, timeoutMs: request.timeoutMs ?? 3000, budgetMs, deadline: performance.now() + budgetMs };
+  const counter = { apiKey, baseUrl: endpoint.baseUrl, timeoutMs: request.timeoutMs ?? 3000, budgetMs, deadline: performance.now() + budgetMs };
   let problem: string | null = null;
   let counted = false;
   const counts = new Map<string, Map<string, number>>();
   for (const model of models) {
-    const known = new Map(Object.entries(cache[model] ?? {}));
+    const known = checkedEntries(cached[model], texts);
     const missing = [...texts.keys()].filter((hash) => !known.has(hash));
     if (missing.length > 0 && problem === null) {
-      if (!apiKey) problem = 'ANTHROPIC_API_KEY is not set';
-      else problem = await countMissing(model, missing.map((hash) => [hash, texts.get(hash)!] as const), known, counter);
+      problem = apiKeyProblem(apiKey) ?? (await countMissing(model, missing.map((hash) => [hash, texts.get(hash)!] as const), known, counter));
       counted = true;
     }
-    cache[model] = Object.fromEntries([...known].sort(([a], [b]) => (a < b ? -1 : 1)));
+    cached[model] = Object.fromEntries([...known].sort(([a], [b]) => (a < b ? -1 : 1)));
     known.delete(OVERHEAD);
     counts.set(model, known);
   }
   if (counted) await writeCache(request.cacheDir, cache);
   return { counts, problem };
+}
+
+type Endpoint = { ok: true; baseUrl: string; key: string } | { ok: false; problem: string };
+
+/**
+ * `ANTHROPIC_BASE_URL` (default https://api.anthropic.com), refused when it
+ * is not an http(s) URL or carries a user name or password: fetch would put
+ * the URL, password and all, in its error. Never echoed whole.
+ */
+function parseEndpoint(given: string | undefined): Endpoint {
+  let url: URL;
+  try {
+    url = new URL(given ?? 'https://api.anthropic.com');
+  } catch {
+    return { ok: false, problem: 'ANTHROPIC_BASE_URL is not a URL' };
+  }
+  if (url.username !== '' || url.password !== '') {
+    return { ok: false, problem: `ANTHROPIC_BASE_URL holds a user name or password (${url.protocol}//***@${url.host}); give the key in ANTHROPIC_API_KEY` };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, problem: `ANTHROPIC_BASE_URL is not an http(s) URL (${url.protocol})` };
+  const baseUrl = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  return { ok: true, baseUrl, key: baseUrl };
+}
+
+/** A key a header cannot carry (a line break pasted with it) is refused here, by name only. */
+function apiKeyProblem(apiKey: string | undefined): string | null {
+  if (!apiKey) return 'ANTHROPIC_API_KEY is not set';
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) return 'ANTHROPIC_API_KEY holds characters a header cannot carry (a space or a line break?)';
+  return null;
+}
+
+/**
+ * A model's cached counts, each checked again: one for a text of this build
+ * against that text's bound, the overhead against its own; any other only
+ * for being a count at all. What fails is dropped, and counted again.
+ */
+function checkedEntries(entries: Record<string, unknown> | undefined, texts: ReadonlyMap<string, string>): Map<string, number> {
+  const known = new Map<string, number>();
+  if (typeof entries !== 'object' || entries === null) return known;
+  for (const [hash, count] of Object.entries(entries)) {
+    const text = texts.get(hash);
+    const max = hash === OVERHEAD ? MAX_OVERHEAD : text === undefined ? Number.MAX_SAFE_INTEGER : maxTextTokens(text);
+    if (validCount(count, max)) known.set(hash, count);
+  }
+  return known;
 }
 
 interface Counter {
@@ -84,9 +155,12 @@ interface Counter {
 async function countMissing(model: string, missing: readonly (readonly [string, string])[], known: Map<string, number>, counter: Counter): Promise<string | null> {
   let failure: string | null = null;
   try {
-    if (!known.has(OVERHEAD)) known.set(OVERHEAD, await countRequest(model, undefined, counter));
+    if (!known.has(OVERHEAD)) {
+      const overhead = await countRequest(model, undefined, counter, MAX_OVERHEAD);
+      known.set(OVERHEAD, overhead);
+    }
   } catch (error) {
-    return describe(error);
+    return describe(error, counter.apiKey);
   }
   const overhead = known.get(OVERHEAD)!;
   let next = 0;
@@ -95,11 +169,15 @@ async function countMissing(model: string, missing: readonly (readonly [string, 
     while (failure === null && !outOfTime && next < missing.length) {
       const [hash, text] = missing[next++]!;
       try {
-        known.set(hash, Math.max(0, (await countRequest(model, text, counter)) - overhead));
+        const count = (await countRequest(model, text, counter, MAX_OVERHEAD + maxTextTokens(text))) - overhead;
+        if (!validCount(count, maxTextTokens(text))) {
+          throw new Error(`count_tokens answered ${count < 0 ? 'fewer tokens for a text than for none' : `${count} tokens for a text of ${Buffer.byteLength(text)} bytes`}`);
+        }
+        known.set(hash, count);
       } catch (error) {
         // A request cut short by the build's budget is the budget's doing, not the endpoint's.
         if (performance.now() >= counter.deadline) outOfTime = true;
-        else failure ??= describe(error);
+        else failure ??= describe(error, counter.apiKey);
       }
       if (performance.now() >= counter.deadline) outOfTime = true;
     }
@@ -110,21 +188,56 @@ async function countMissing(model: string, missing: readonly (readonly [string, 
   return failure;
 }
 
-/** The request shape of the Messages API's count_tokens: the text as system prompt, one minimal user turn. */
-async function countRequest(model: string, system: string | undefined, { apiKey, baseUrl, timeoutMs, deadline }: Counter): Promise<number> {
+/**
+ * The request shape of the Messages API's count_tokens: the text as system
+ * prompt, one minimal user turn. `max`: the most tokens a true answer can be.
+ */
+async function countRequest(model: string, system: string | undefined, { apiKey, baseUrl, timeoutMs, deadline }: Counter, max: number): Promise<number> {
   const body: Record<string, unknown> = { model, messages: [{ role: 'user', content: '.' }] };
   if (system !== undefined) body.system = system;
   const response = await fetch(`${baseUrl}/v1/messages/count_tokens`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': apiKey ?? '', 'anthropic-version': '2023-06-01' },
     body: JSON.stringify(body),
+    // A redirect is an answer like any other that is not a count: followed, it would carry x-api-key to wherever it points.
+    redirect: 'manual',
     signal: AbortSignal.timeout(Math.max(1, Math.ceil(Math.min(timeoutMs, deadline - performance.now())))),
   });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`count_tokens answered ${response.status}${errorMessage(text)}`);
-  const tokens = (JSON.parse(text) as { input_tokens?: unknown }).input_tokens;
-  if (typeof tokens !== 'number' || !Number.isSafeInteger(tokens)) throw new Error('count_tokens answered without input_tokens');
+  const text = await cappedText(response);
+  if (response.status !== 200) throw new Error(`count_tokens answered ${response.status}${errorMessage(text)}`);
+  let tokens: unknown;
+  try {
+    tokens = (JSON.parse(text) as { input_tokens?: unknown } | null)?.input_tokens;
+  } catch {
+    throw new Error('count_tokens answered something that is not JSON');
+  }
+  if (tokens === undefined) throw new Error('count_tokens answered without input_tokens');
+  if (!validCount(tokens, max)) throw new Error(`count_tokens answered input_tokens that cannot be a count here (${typeof tokens === 'number' ? tokens : typeof tokens})`);
   return tokens;
+}
+
+/** The body as text, read up to `MAX_BODY_BYTES`: an endpoint that sends more is refused, not buffered. */
+async function cappedText(response: Response): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > MAX_BODY_BYTES || !response.body) {
+    await response.body?.cancel().catch(() => {});
+    if (declared > MAX_BODY_BYTES) throw new Error(`count_tokens answered ${declared} bytes, over the ${MAX_BODY_BYTES}-byte limit`);
+    return '';
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw new Error(`count_tokens answered more than ${MAX_BODY_BYTES} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function errorMessage(body: string): string {
@@ -136,21 +249,30 @@ function errorMessage(body: string): string {
   }
 }
 
-function describe(error: unknown): string {
+/**
+ * A failure in a few words, the key never among them: an endpoint may echo
+ * it in its error message, and fetch quotes a header value it refuses.
+ */
+function describe(error: unknown, apiKey: string | undefined): string {
   if (error instanceof Error && error.name === 'TimeoutError') return 'count_tokens did not answer in time';
   const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return `${error instanceof Error ? error.message : String(error)}${cause}`;
+  const message = `${error instanceof Error ? error.message : String(error)}${cause}`;
+  // A key of a few characters (a test's `k`) is no secret, and would blot out every word holding it.
+  return apiKey && apiKey.length >= 8 ? message.split(apiKey).join('[ANTHROPIC_API_KEY]') : message;
 }
 
-type CountCache = Record<string, Record<string, number>>;
+/** Endpoint → model → text hash (or `OVERHEAD`) → count; null-prototype, so no model id or hash is a prototype key. */
+type CountCache = Record<string, Record<string, Record<string, number>>>;
 
 async function readCache(cacheDir: string | null): Promise<CountCache> {
-  if (cacheDir === null) return {};
+  const empty = Object.create(null) as CountCache;
+  if (cacheDir === null) return empty;
   try {
-    const value = JSON.parse(await fs.readFile(path.join(cacheDir, CACHE_FILE), 'utf8')) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as CountCache) : {};
+    const text = await fs.readFile(path.join(cacheDir, CACHE_FILE), 'utf8');
+    const value = JSON.parse(text, (_key, v: unknown) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.assign(Object.create(null), v) : v)) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as CountCache) : empty;
   } catch {
-    return {}; // none yet, or unreadable: counted again
+    return empty; // none yet, or unreadable: counted again
   }
 }
 

@@ -126,8 +126,8 @@ describe('exact Claude counts through count_tokens', () => {
     await writeTree(root, { 'prompts/sections/rules.md': '---\nname: rules\n---\nAnswer at length.\n' });
     expect((await build(root, url)).code).toBe(0);
     expect(seen.slice(before).map((r) => r.body.system)).toEqual(['Answer at length.\n']);
-    const cache = JSON.parse(await fs.readFile(path.join(root, 'node_modules/.cache/prompt-build/anthropic-token-counts.json'), 'utf8')) as Record<string, Record<string, number>>;
-    expect(cache[MODEL]![sha256(INTRO)]).toBe([...INTRO].length);
+    const cache = JSON.parse(await fs.readFile(path.join(root, 'node_modules/.cache/prompt-build/anthropic-token-counts.v2.json'), 'utf8')) as Record<string, Record<string, Record<string, number>>>;
+    expect(cache[url]![MODEL]![sha256(INTRO)]).toBe([...INTRO].length);
   });
 
   it('an unreachable endpoint: the build succeeds at once on estimates and says so in one warning', async () => {
