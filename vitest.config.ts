@@ -12,6 +12,9 @@ export default defineConfig({
     // more than a minute of the suite. Stubbed variables and globals are undone after each test.
     isolate: false,
     unstubEnvs: true,
+    // The day the cache facts' age is judged on (cache-facts/facts-age.ts), for every test and the CLI it runs:
+    // no test may depend on the real date. Tests of the age warning set their own.
+    env: { PROMPT_BUILD_TODAY: '2026-12-04' },
     unstubGlobals: true,
     // Generous: a test is a failure when it hangs, not when a loaded machine slows it.
     testTimeout: 60_000,

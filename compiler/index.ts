@@ -16,7 +16,8 @@ export { loadConfig, type LoadedConfig } from './config/load-config.js';
 export { configBuildOptions } from './config/config-options.js';
 export { LockTimeoutError } from './bundle/lock.js';
 export { CACHE_FACTS, type CacheFact, type CacheFactProvider } from './cache-facts/cache-facts.js';
+export { CACHE_FACTS_READ, FACTS_MAX_AGE_DAYS, TODAY_ENV } from './cache-facts/facts-age.js';
 export { canonicalModelId, minimumCacheableTokens, resolveCacheFact, type CanonicalModelId, type ModelHost, type ResolvedCacheFact } from './cache-facts/cache-fact-lookup.js';
 export { diffManifests, isEmptyDiff, type BundleDiff, type ProfileChange, type SectionChange, type AgentChange } from './bundle/bundle-diff.js';
-export type { Manifest, ProfileEntry, SectionEntry, AgentEntry, SourceMap } from './runtime/manifest.js';
+export type { Manifest, ProfileEntry, SectionEntry, AgentEntry, SourceMap, CacheFactsInfo } from './runtime/manifest.js';
 

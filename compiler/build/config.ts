@@ -5,6 +5,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { CacheFact } from '../cache-facts/cache-facts.js';
+import { dayNumber, TODAY_ENV } from '../cache-facts/facts-age.js';
 import type { RuleLevel } from '../config/define-config.js';
 import { DEFAULT_SOURCE_DIRS, sourceDirsProblem, type SourceDirs } from './source-dirs.js';
 
@@ -62,6 +63,11 @@ export interface BuildOptions extends IncludeLimits {
   targets: readonly BuildTarget[];
   /** Count Claude models' texts with Anthropic's count_tokens (`ANTHROPIC_API_KEY`), estimating what it cannot count. */
   exactTokens: boolean;
+  /**
+   * The day (YYYY-MM-DD) the cache facts' age is judged on; default `PROMPT_BUILD_TODAY`, else the real date
+   * at build time. Never written to the bundle: only the facts' own date is.
+   */
+  today?: string;
 }
 
 export const DEFAULT_LIMITS: IncludeLimits = {
@@ -98,6 +104,7 @@ export function resolveBuildOptions(partial: Partial<BuildOptions> & { root: str
     constants: {},
     targets: BUILD_TARGETS,
     exactTokens: false,
+    ...definedOnly({ today: process.env[TODAY_ENV] || undefined }),
     ...definedOnly(partial),
     root,
   };
@@ -111,6 +118,10 @@ export function resolveBuildOptions(partial: Partial<BuildOptions> & { root: str
   if (unknownTarget !== undefined) throw new OptionError(`targets: unknown target '${String(unknownTarget)}' (known: ${BUILD_TARGETS.join(', ')})`);
   const dirsProblem = sourceDirsProblem(options.sourceDirs);
   if (dirsProblem !== null) throw new OptionError(`sources: ${dirsProblem}`);
+  // Only the age check reads it, but a date that is no date would make that check silently pass.
+  if (options.today !== undefined && (typeof options.today !== 'string' || dayNumber(options.today) === null)) {
+    throw new OptionError(`today must be a date as YYYY-MM-DD (the today option or ${TODAY_ENV}), not ${JSON.stringify(options.today)}`);
+  }
   if (!(options.lockTimeoutMs >= 0)) throw new OptionError(`lockTimeoutMs must be 0 or more, not ${String(options.lockTimeoutMs)}`);
   return options;
 }

@@ -48,6 +48,7 @@ export async function linkAndEmit(
         sources: input.sources,
         models: options.models,
         cacheFacts: options.cacheFacts,
+        ...(options.today === undefined ? {} : { today: options.today }),
         targets: options.targets,
         options: outputOptions(options),
         tokens: tokens.counting,

@@ -16,6 +16,7 @@ import { discoverSources } from './discover.js';
 import { sha256 } from '../bundle/hash.js';
 import type { Manifest } from '../runtime/manifest.js';
 import { TOOL_FINGERPRINT } from './version.js';
+import { factsOutdated } from '../cache-facts/facts-age.js';
 
 export type BuildProjectOptions = Partial<BuildOptions> & { root: string; write?: boolean };
 
@@ -39,7 +40,8 @@ export async function buildProject(options: BuildProjectOptions): Promise<Projec
   const write = options.write !== false;
   // Before anything is compiled: a directory the tool may not write is a usage error, not a diagnostic.
   if (write) assertWritableOutDir(resolved);
-  const key = stampKey(resolved, TOOL_FINGERPRINT);
+  // The day the built-in cache facts pass 180 days, the last build's warnings (replayed by an up-to-date build) are no longer all there is to say.
+  const key = stampKey(resolved, factsOutdated(resolved.today) ? `${TOOL_FINGERPRINT} cache-facts-outdated` : TOOL_FINGERPRINT);
   if (write) {
     const reused = await reuseLastBuild(resolved, key);
     if (reused) return reused;

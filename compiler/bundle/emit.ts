@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import {
   SCHEMA_VERSION,
   type AgentEntry,
+  type CacheFactsInfo,
   type Manifest,
   type ProfileEntry,
   type SectionEntry,
@@ -15,7 +16,8 @@ import {
 } from '../runtime/manifest.js';
 import { bundleModulePieces, createBundleModuleCache, type BundleModuleCache } from './bundle-module.js';
 import type { CacheFact } from '../cache-facts/cache-facts.js';
-import { cacheWarnings, resolveModels, unknownModelWarnings } from '../cache-facts/cache-warnings.js';
+import { cacheWarnings, resolveModels, unknownModelWarnings, type ConfiguredModel } from '../cache-facts/cache-warnings.js';
+import { CACHE_FACTS_READ, factsOutdatedWarning } from '../cache-facts/facts-age.js';
 import type { CompiledText } from '../definitions/compile-text.js';
 import type { AgentDef, ProfileDef, SectionDef } from '../definitions/definitions.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
@@ -58,6 +60,8 @@ export interface EmitInput {
   models: readonly string[];
   /** The user's cache facts, searched before the built-in ones. */
   cacheFacts?: readonly CacheFact[];
+  /** The day the facts' age is judged on (YYYY-MM-DD); default the real date. Not written to the bundle. */
+  today?: string;
   options: OutputOptions;
   /** Runtimes the bundle is for; `python` adds each dynamic section's Python module. Default: JavaScript only. */
   targets?: readonly BuildTarget[];
@@ -126,6 +130,8 @@ export function emitBundle(input: EmitInput, cache: EmitCache): Bundle {
     profiles[emitted.entry.name] = emitted.entry;
   }
   diagnostics.push(...unknownModelWarnings(models, input.profiles.map((profile) => profile.def)));
+  const firstProfile = input.profiles.reduce<string | undefined>((a, p) => (a === undefined || p.def.source < a ? p.def.source : a), undefined);
+  if (firstProfile !== undefined) diagnostics.push(...factsOutdatedWarning(input.today, usesBuiltInFacts(models, input.cacheFacts ?? []), firstProfile));
   for (const { def } of input.unused) {
     const at = { line: 1, column: 1 };
     diagnostics.push(diagnostic('section/unused', def.source, at, `section '${def.name}' is in no profile and is not emitted`, { severity: 'warning' }));
@@ -138,6 +144,7 @@ export function emitBundle(input: EmitInput, cache: EmitCache): Bundle {
     schemaVersion: SCHEMA_VERSION,
     tool: { name: 'prompt-build', version: TOOL_VERSION, handlebars: HANDLEBARS_VERSION },
     options: input.options,
+    cacheFacts: cacheFactsInfo(input.cacheFacts ?? []),
     profiles,
     agents,
     sources: input.sources,
@@ -147,6 +154,17 @@ export function emitBundle(input: EmitInput, cache: EmitCache): Bundle {
   files.setPieces('bundle.mjs', bundleModulePieces(manifest, files, manifestJson, cache.bundleModule));
   files.setPieces('manifest.json', manifestJson);
   return { manifest, files, diagnostics };
+}
+
+/** Whether any configured model is checked against the built-in table: one with no row of the user's (a known row or none). */
+function usesBuiltInFacts(models: readonly ConfiguredModel[], user: readonly CacheFact[]): boolean {
+  return models.some(({ resolved }) => !resolved || !user.includes(resolved.fact));
+}
+
+/** The dates of the facts this build checked against, for the manifest: the built-in table's, and the user's rows' own. */
+function cacheFactsInfo(user: readonly CacheFact[]): CacheFactsInfo {
+  if (user.length === 0) return { read: CACHE_FACTS_READ };
+  return { read: CACHE_FACTS_READ, user: { rows: user.length, read: [...new Set(user.map((f) => f.read).filter((d) => d !== ''))].sort() } };
 }
 
 const HANDLEBARS_VERSION = (createRequire(import.meta.url)('handlebars/package.json') as { version: string }).version;

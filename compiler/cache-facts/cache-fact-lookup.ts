@@ -1,14 +1,15 @@
 /**
  * Which cache facts apply to a configured model id. Ids come in many
  * spellings — dated (`claude-3-5-haiku-20241022`), Bedrock
- * (`us.anthropic.claude-haiku-4-5-20251001-v1:0`), Vertex
- * (`claude-opus-4-5@20251101`), router (`anthropic/claude-sonnet-4.5`) — so
+ * (`us.anthropic.claude-haiku-4-5-20251001-v1:0`, `us.amazon.nova-pro-v1:0`), Vertex
+ * (`claude-opus-4-5@20251101`), router (`anthropic/claude-sonnet-4.5`),
+ * Claude Code's context suffix (`claude-opus-5-5[1m]`) — so
  * an id is first brought to a canonical form, then matched: exact ids before
  * prefixes, the longest prefix first, the user's facts before the built-in
  * ones. Claude rows match exactly only: `claude-opus-4` must not claim
  * `claude-opus-4-7`, whose facts are not known (that is a warning, not a guess).
  */
-import { CACHE_FACTS, type CacheFact, type CacheFactProvider } from './cache-facts.js';
+import { CACHE_FACTS, MODELS_WITHOUT_FACTS, type CacheFact, type CacheFactProvider, type FactlessModel } from './cache-facts.js';
 
 /** Where a model runs; Vertex serves Anthropic's models under Anthropic's rules. */
 export type ModelHost = CacheFactProvider | 'vertex';
@@ -18,7 +19,8 @@ export interface CanonicalModelId {
   id: string;
 }
 
-const BEDROCK_ID = /^(?:(?:us|eu|apac|au|ca|jp|us-gov|global)\.)?anthropic\.(.+)$/;
+/** Anthropic's models on Bedrock, and Amazon's own (Nova), with or without a cross-region prefix. */
+const BEDROCK_ID = /^(?:(?:us|eu|apac|au|ca|jp|us-gov|global)\.)?(?:anthropic|amazon)\.(.+)$/;
 const VERTEX_ID = /^(claude-[^@]+)@(?:\d{8}|latest|default)$/;
 
 export function canonicalModelId(model: string): CanonicalModelId {
@@ -30,8 +32,8 @@ export function canonicalModelId(model: string): CanonicalModelId {
   else if (vertex) [host, id] = ['vertex', vertex[1]!];
   id = id.replace(/^(?:anthropic|openai|google|models)\//, '');
   if (id.startsWith('claude')) {
-    // `claude-sonnet-4.5` (router spelling) is `claude-sonnet-4-5`; dates, `-latest` and `:thinking` name no other model.
-    id = id.replace(/(\d)\.(\d)/g, '$1-$2').replace(/:[a-z]+$/, '').replace(/-(?:\d{8}|latest)$/, '');
+    // `claude-sonnet-4.5` (router spelling) is `claude-sonnet-4-5`; dates, `-latest`, `:thinking` and `[1m]` name no other model.
+    id = id.replace(/(\d)\.(\d)/g, '$1-$2').replace(/\[\d+[km]\]$/, '').replace(/:[a-z]+$/, '').replace(/-(?:\d{8}|latest)$/, '');
     host ??= 'anthropic';
   } else if (/^(?:gpt-|o\d|chatgpt-)/.test(id)) {
     id = id.replace(/-\d{4}-\d{2}-\d{2}$/, '');
@@ -89,6 +91,13 @@ function match(facts: readonly CacheFact[], id: string): CacheFact | undefined {
     }
   }
   return best?.fact;
+}
+
+/** A current model the sources name without giving its minimum (cache-facts.ts), for the unknown-model warning's words. */
+export function factlessModel(model: string): FactlessModel | undefined {
+  const { host, id } = canonicalModelId(model);
+  const providers = host === null ? EVERY_PROVIDER : SEARCH_ORDER[host];
+  return MODELS_WITHOUT_FACTS.find((m) => providers.includes(m.provider) && m.ids.includes(id));
 }
 
 /** @deprecated Use `resolveCacheFact`: the facts that apply to `model`, or undefined. */

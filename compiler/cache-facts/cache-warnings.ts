@@ -3,7 +3,7 @@
  * minimum a configured model caches, and a configured model with no known
  * facts. The facts are data (cache-facts.ts); this only compares.
  */
-import { resolveCacheFact, type ResolvedCacheFact } from './cache-fact-lookup.js';
+import { factlessModel, resolveCacheFact, type ResolvedCacheFact } from './cache-fact-lookup.js';
 import type { CacheFact } from './cache-facts.js';
 import type { ProfileDef } from '../definitions/definitions.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
@@ -68,16 +68,20 @@ export function unknownModelWarnings(models: readonly ConfiguredModel[], profile
   if (!first) return [];
   return models
     .filter(({ resolved }) => !resolved)
-    .map(({ model }) =>
-      diagnostic(
+    .map(({ model }) => {
+      const named = factlessModel(model);
+      const why = named ? ` (${named.family}: ${named.why})` : '';
+      return diagnostic(
         'cache/unknown-model',
         first.source,
         { line: 1, column: 1 },
-        `no cache facts for model '${model}': no profile's static prefix is checked against its minimum cacheable length`,
+        `no cache facts for model '${model}'${why}: no profile's static prefix is checked against its minimum cacheable length`,
         {
           severity: 'warning',
-          note: 'known: Claude ids (dated, Bedrock and Vertex spellings too), gpt-4o, gpt-4.1, gpt-5…, gemini-2.5-flash/pro; add facts with the cacheFacts build option',
+          note:
+            'known: Claude ids (dated, -latest, Bedrock and Vertex spellings too), Amazon Nova on Bedrock, gpt-4o, gpt-4.1, gpt-5…, gpt-6…, o1/o3/o4, ' +
+            'gemini-2.5-flash/pro, gemini-3.x, gemini-4-argon; add facts with --cache-facts FILE.json (the cacheFacts build option)',
         },
-      ),
-    );
+      );
+    });
 }

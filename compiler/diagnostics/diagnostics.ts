@@ -59,6 +59,7 @@ export const RULES = [
   'cache/prefix-below-minimum',
   'output/write-failed',
   'cache/unknown-model',
+  'cache/facts-outdated',
   'const/unknown',
   'config/syntax',
   'config/load-failed',

@@ -33,9 +33,12 @@ export interface BuildStamp {
   diagnostics: Diagnostic[];
 }
 
-/** What, besides the inputs, decides the output: the tool version and every option but the cache's place and the write's manners. */
+/**
+ * What, besides the inputs, decides the output: the tool version and every option but the cache's place, the write's
+ * manners and the day (which decides only whether the cache facts are outdated: the caller puts that in `version`).
+ */
 export function stampKey(options: BuildOptions, version: string): string {
-  const { cacheDir: _cacheDir, parallelThreshold: _threshold, forceOut: _force, lockTimeoutMs: _lock, ...decisive } = options;
+  const { cacheDir: _cacheDir, parallelThreshold: _threshold, forceOut: _force, lockTimeoutMs: _lock, today: _today, ...decisive } = options;
   return sha256(stableStringify({ version, ...decisive }));
 }
 

@@ -151,10 +151,23 @@ export interface OutputOptions {
   targets: string[];
 }
 
+/**
+ * The cache facts the build checked the static prefixes against (additive:
+ * bundles without it read as before). Dates only — never the day of the
+ * build — so the same sources give the same bytes.
+ */
+export interface CacheFactsInfo {
+  /** The day (YYYY-MM-DD) the built-in facts were read from their sources. */
+  read: string;
+  /** The user's rows (`--cache-facts`, `cacheFacts`), when the build had any: how many, and the days they say they were read (sorted, unique). */
+  user?: { rows: number; read: string[] };
+}
+
 export interface Manifest {
   schemaVersion: number;
   tool: { name: string; version: string; handlebars: string };
   options?: OutputOptions;
+  cacheFacts?: CacheFactsInfo;
   profiles: Record<string, ProfileEntry>;
   agents: Record<string, AgentEntry>;
   /** Every source that contributed to the bundle, keyed by root-relative path. */

@@ -30,8 +30,16 @@ export function estimateClaudeTokens(model: ClaudeModel, text: string, o200k: ()
 /**
  * Which tokenizer a model id uses: Claude Opus 4.7 brought a new one, so any
  * Claude 4.7 or later (and a Claude 5) uses it; older ids, and ids without a
- * version (`claude-sonnet`), the one before — the smaller count, the safe side
- * for a minimum-length check.
+ * version (`claude-sonnet`, `claude-mythos-preview`), the one before — the
+ * smaller count, the safe side for a minimum-length check.
+ *
+ * Anthropic's release notes (platform.claude.com/docs/en/release-notes/overview,
+ * as stored in llms-txt-archive/anthropic-platform, read 2026-12-04): Claude
+ * Fable 5 and Mythos 5 "use the tokenizer introduced with Claude Opus 4.7 …
+ * roughly 30% more tokens" than models before it (2026-06-09); Claude Sonnet 5
+ * "uses a new tokenizer that produces approximately 30% more tokens"
+ * (2026-06-30). No flat factor is applied: the `claude-4-7` model is fitted on
+ * published counts of that tokenizer (claude-coefficients.ts).
  */
 export function claudeTokenizerFor(canonicalId: string): ClaudeTokenizer {
   const version = /-(\d+)-(\d+)(?:$|-)/.exec(canonicalId) ?? /-(\d+)(?:$|-)/.exec(canonicalId);

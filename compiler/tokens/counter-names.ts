@@ -10,6 +10,12 @@ import { claudeTokenizerFor } from './claude-estimate.js';
 
 export const O200K_COUNTER = 'o200k_base';
 export const GEMINI_COUNTER = 'o200k_base-for-gemini';
+export const NOVA_COUNTER = 'o200k_base-for-nova';
+
+/** Amazon's own models on Bedrock (Nova…): not Claude, so never a Claude estimate. */
+export function isAmazonModel(host: string | null, id: string): boolean {
+  return host === 'bedrock' && !id.startsWith('claude');
+}
 
 /** The counters a model's count may be recorded under, the preferred first; none for a model of no known provider. */
 export function counterNamesFor(model: string): string[] {
@@ -17,6 +23,7 @@ export function counterNamesFor(model: string): string[] {
   if (host === 'openai') return [O200K_COUNTER];
   if (host === 'gemini') return [GEMINI_COUNTER];
   if (host === null) return [];
+  if (isAmazonModel(host, id)) return [NOVA_COUNTER];
   return [exactClaudeCounter(model), `${claudeTokenizerFor(id)}-estimate`];
 }
 

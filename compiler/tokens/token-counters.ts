@@ -3,11 +3,11 @@
  * every counter the build needs. OpenAI models: exact o200k_base. Claude
  * models: the calibrated estimate for the model's tokenizer, or Anthropic's
  * count_tokens results when exact mode fetched them (exact-counts.ts).
- * Gemini: o200k_base as a stand-in, not calibrated (its tokenizer is not
- * public either and no counts were available to fit on).
+ * Gemini and Amazon Nova: o200k_base as a stand-in, not calibrated (their
+ * tokenizers are not public either and no counts were available to fit on).
  */
 import { canonicalModelId } from '../cache-facts/cache-fact-lookup.js';
-import { exactClaudeCounter, GEMINI_COUNTER, O200K_COUNTER } from './counter-names.js';
+import { exactClaudeCounter, GEMINI_COUNTER, isAmazonModel, NOVA_COUNTER, O200K_COUNTER } from './counter-names.js';
 import { sha256 } from '../bundle/hash.js';
 import type { TokenCount } from '../runtime/manifest.js';
 import { CLAUDE_CALIBRATION } from './claude-coefficients.js';
@@ -84,19 +84,25 @@ const O200K: TokenCounter = {
   },
 };
 
-const GEMINI: TokenCounter = {
-  name: GEMINI_COUNTER,
-  method: 'estimate',
-  error: UNCALIBRATED_ERROR,
-  errorSource: 'not calibrated: o200k_base stands in for Gemini’s tokenizer, with an assumed ±30 %',
-  count: (_text, o200k) => ({ tokens: o200k().tokens, method: 'estimate' }),
-};
+function standIn(name: string, whose: string): TokenCounter {
+  return {
+    name,
+    method: 'estimate',
+    error: UNCALIBRATED_ERROR,
+    errorSource: `not calibrated: o200k_base stands in for ${whose} tokenizer, with an assumed ±30 %`,
+    count: (_text, o200k) => ({ tokens: o200k().tokens, method: 'estimate' }),
+  };
+}
+
+const GEMINI = standIn(GEMINI_COUNTER, 'Gemini’s');
+const NOVA = standIn(NOVA_COUNTER, 'Amazon Nova’s');
 
 function counterFor(model: string, exact: ReadonlyMap<string, number> | undefined): TokenCounter | undefined {
   const { host, id } = canonicalModelId(model);
   if (host === 'openai') return O200K;
   if (host === 'gemini') return GEMINI;
   if (host === null) return undefined;
+  if (isAmazonModel(host, id)) return NOVA;
   const estimate = claudeEstimator(claudeTokenizerFor(id));
   // Nothing counted (offline, no key): the estimate under its own name, so the manifest never names a count that was not made.
   return exact && exact.size > 0 ? exactClaude(model, exact, estimate) : estimate;

@@ -51,8 +51,8 @@ describe('resolveCacheFact', () => {
     ['gpt-4o-2024-11-20', 'GPT-4o family', 1024],
     ['gemini-2.5-flash', 'Gemini 2.5 Flash', 2048],
     ['gemini-2.5-flash-preview-05-20', 'Gemini 2.5 Flash', 2048],
-    ['gemini-2.5-pro', 'Gemini 2.5 Pro', 4096],
-    ['models/gemini-2.5-pro-001', 'Gemini 2.5 Pro', 4096],
+    ['gemini-2.5-pro', 'Gemini 2.5 Pro', 2048],
+    ['models/gemini-2.5-pro-001', 'Gemini 2.5 Pro', 2048],
   ])('%s → %s, %i tokens', (model, family, minimum) => {
     const resolved = resolveCacheFact(model);
     expect(resolved?.fact.family).toBe(family);
@@ -66,7 +66,7 @@ describe('resolveCacheFact', () => {
     expect(resolveCacheFact('claude-opus-4-5')?.via).toBeUndefined();
   });
 
-  it.each(['claude-opus-4-7', 'claude-sonnet-5', 'claude-opus-4-5-extra', 'gemini-2.5-flash-lite', 'gpt-3.5-turbo', 'mistral-large', ''])(
+  it.each(['claude-opus-4-9', 'claude-sonnet-5-1', 'claude-opus-5-4', 'claude-opus-4-5-extra', 'claude-haiku-5-5', 'gemini-2.5-flash-lite', 'gpt-3.5-turbo', 'mistral-large', ''])(
     'knows nothing of %j: an unknown version is not guessed from its neighbour',
     (model) => {
       expect(resolveCacheFact(model)).toBeUndefined();
@@ -78,10 +78,13 @@ describe('resolveCacheFact', () => {
     expect(fact).toMatchObject({ caching: 'automatic', minimumTokens: 1024, prefixIncrement: 128, writeMultiplier: { automatic: 1 }, readMultiplier: 0.1 });
   });
 
-  it('gives Anthropic’s price multipliers: writes 1.25× at 5 min and 2× at 1 h, reads 0.1×; 4 breakpoints; longer TTL listed after the default', () => {
+  it('gives Anthropic’s price multipliers: writes 1.25× at 5 min and 2× at 1 h, reads 0.1× (0.05× Opus 5.5, 0.025× Fable and Mythos 5.1); 4 breakpoints; longer TTL listed after the default', () => {
+    const cheaperReads: Record<string, number> = { 'Claude Opus 5.5': 0.05, 'Claude Fable 5.1': 0.025, 'Claude Mythos 5.1': 0.025 };
     for (const fact of CACHE_FACTS.filter((f) => f.provider === 'anthropic')) {
-      expect(fact, fact.family).toMatchObject({ writeMultiplier: { '5m': 1.25, '1h': 2 }, readMultiplier: 0.1, maxBreakpoints: 4, ttls: ['5m', '1h'] });
+      const readMultiplier = cheaperReads[fact.family] ?? 0.1;
+      expect(fact, fact.family).toMatchObject({ writeMultiplier: { '5m': 1.25, '1h': 2 }, readMultiplier, maxBreakpoints: 4, ttls: ['5m', '1h'] });
     }
+    expect(Object.keys(cheaperReads).map((family) => CACHE_FACTS.find((f) => f.family === family)?.readMultiplier)).toEqual([0.05, 0.025, 0.025]);
   });
 
   it('gives every row a source and the date it was read, and a note wherever the warned minimum is not the documented one', () => {
@@ -96,8 +99,8 @@ describe('resolveCacheFact', () => {
   });
 
   it('searches the user’s facts first: new models and corrected figures', () => {
-    const mine: CacheFact = { ...resolveCacheFact('claude-opus-4-5')!.fact, family: 'Mine', ids: ['claude-opus-4-7'], minimumTokens: 2048 };
-    expect(resolveCacheFact('claude-opus-4-7-20260101', [mine])?.fact.family).toBe('Mine');
+    const mine: CacheFact = { ...resolveCacheFact('claude-opus-4-5')!.fact, family: 'Mine', ids: ['claude-opus-4-9'], minimumTokens: 2048 };
+    expect(resolveCacheFact('claude-opus-4-9-20260101', [mine])?.fact.family).toBe('Mine');
     const corrected = { ...mine, ids: ['claude-opus-4-5'], minimumTokens: 512 };
     expect(resolveCacheFact('claude-opus-4-5', [corrected])?.fact.minimumTokens).toBe(512);
     const custom = { ...mine, provider: 'openai' as const, ids: ['my-fine-tune'], minimumTokens: 100 };
@@ -130,21 +133,21 @@ describe('cache warnings in a build', () => {
   });
 
   it('warns once about a model with no known facts, rather than skipping it silently', async () => {
-    const diagnostics = await build(['claude-opus-4-7', 'claude-opus-4-7', 'gpt-5']);
+    const diagnostics = await build(['claude-opus-4-9', 'claude-opus-4-9', 'gpt-5']);
     const unknown = diagnostics.filter((d) => d.rule === 'cache/unknown-model');
     expect(unknown).toEqual([
       {
         rule: 'cache/unknown-model',
         file: 'prompts/profiles/mixed.md',
-        message: "no cache facts for model 'claude-opus-4-7': no profile's static prefix is checked against its minimum cacheable length",
+        message: "no cache facts for model 'claude-opus-4-9': no profile's static prefix is checked against its minimum cacheable length",
       },
     ]);
     expect(diagnostics.filter((d) => d.rule === 'cache/prefix-below-minimum')).toHaveLength(2);
   });
 
   it('takes the user’s facts (cacheFacts build option) before the built-in ones', async () => {
-    const fact: CacheFact = { ...resolveCacheFact('claude-opus-4-5')!.fact, family: 'Tiny', ids: ['claude-opus-4-7'], minimumTokens: 1 };
-    expect(await build(['claude-opus-4-7'], [fact])).toEqual([]);
+    const fact: CacheFact = { ...resolveCacheFact('claude-opus-4-5')!.fact, family: 'Tiny', ids: ['claude-opus-4-9'], minimumTokens: 1 };
+    expect(await build(['claude-opus-4-9'], [fact])).toEqual([]);
   });
 });
 
@@ -174,13 +177,13 @@ describe('--cache-facts FILE.json', () => {
   it('adds facts for a model the built-in table does not know, in any id spelling', async () => {
     const root = await project();
     const file = path.join(root, 'facts.json');
-    await fs.writeFile(file, JSON.stringify([{ provider: 'anthropic', family: 'Claude Opus 4.7', ids: ['claude-opus-4-7-20260101'], minimumTokens: 2048 }]));
-    const without = JSON.parse((await check(root, '--model', 'claude-opus-4-7')).stdout) as { diagnostics: Array<{ rule: string; message: string }> };
+    await fs.writeFile(file, JSON.stringify([{ provider: 'anthropic', family: 'Claude Haiku 5.5', ids: ['claude-haiku-5-5-20261007'], minimumTokens: 2048 }]));
+    const without = JSON.parse((await check(root, '--model', 'claude-haiku-5-5')).stdout) as { diagnostics: Array<{ rule: string; message: string }> };
     expect(without.diagnostics.map((d) => d.rule)).toEqual(['cache/unknown-model']);
-    const run = await check(root, '--model', 'claude-opus-4-7', '--cache-facts', file);
+    const run = await check(root, '--model', 'claude-haiku-5-5', '--cache-facts', file);
     const { diagnostics } = JSON.parse(run.stdout) as { diagnostics: Array<{ rule: string; message: string }> };
     expect(diagnostics.map((d) => d.rule)).toEqual(['cache/prefix-below-minimum']);
-    expect(diagnostics[0]!.message).toContain('below the 2048-token minimum claude-opus-4-7');
+    expect(diagnostics[0]!.message).toContain('below the 2048-token minimum claude-haiku-5-5');
   });
 
   it.each([
