@@ -36,10 +36,10 @@ async function importThunk(root: string, read: Read, artifact: Artifact, origin:
   // Imported from the checked bytes, not by path: a file swapped after the
   // check cannot run. The sourceURL comment after them keeps the file's name
   // in the stack trace of a failing template; it adds no code.
-  const source = `${bytes.toString('utf8')}\n//# sourceURL=${pathToFileURL(join(root, artifact.file)).href}\n`;
+  const source = Buffer.concat([bytes, Buffer.from(`\n//# sourceURL=${pathToFileURL(join(root, artifact.file)).href}\n`)]);
   let module: { default?: unknown };
   try {
-    module = (await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`)) as { default?: unknown };
+    module = (await import(`data:text/javascript;base64,${source.toString('base64')}`)) as { default?: unknown };
   } catch (cause) {
     throw new BundleError(`${origin}: thunk ${artifact.file} cannot be imported: ${String(cause)}`, { cause });
   }

@@ -451,7 +451,7 @@ export const MUTANTS = [
   {
     name: 'the loader imports a thunk by its path after checking its bytes',
     file: 'compiler/runtime/load-bundle.ts',
-    from: "module = (await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`)) as { default?: unknown };",
+    from: "module = (await import(`data:text/javascript;base64,${source.toString('base64')}`)) as { default?: unknown };",
     to: 'module = (await import(pathToFileURL(join(root, artifact.file)).href)) as { default?: unknown };',
     tests: ['test/safety/bundle-readers.test.ts'],
   },
