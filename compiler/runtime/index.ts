@@ -64,6 +64,11 @@ export { toBedrockSystem, type BedrockCachePoint, type BedrockSystemBlock, type 
 export {
   PROMPT_CACHE_KEY_MAX_LENGTH,
   toOpenAIRequest,
+  type OpenAICacheMode,
+  type OpenAICacheRetention,
+  type OpenAIDeveloperMessage,
+  type OpenAIInputRequest,
+  type OpenAIInputText,
   type OpenAIInstructionsRequest,
   type OpenAIRequestOptions,
 } from './openai.js';

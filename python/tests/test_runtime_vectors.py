@@ -143,6 +143,7 @@ class RuntimeVectors(unittest.TestCase):
                     "anthropic": pb.to_anthropic_system(prompt, ttl="5m", static_ttl="1h"),
                     "bedrock": pb.to_bedrock_system(prompt, ttl="5m", static_ttl="1h"),
                     "openai": pb.to_openai_request(prompt),
+                    "openaiExplicit": pb.to_openai_request(prompt, model="gpt-5.6"),
                     "gemini": pb.to_gemini_system_instruction(prompt),
                 }
                 self.assertEqual(json.dumps(as_json(actual)), json.dumps(case["expect"]))

@@ -150,6 +150,7 @@ async function shapeOutcome(bundle: rt.Bundle, seed: seeds.ShapeSeed): Promise<R
     anthropic: rt.toAnthropicSystem(prompt, seeds.SHAPE_TTLS),
     bedrock: rt.toBedrockSystem(prompt, seeds.SHAPE_TTLS),
     openai: rt.toOpenAIRequest(prompt),
+    openaiExplicit: rt.toOpenAIRequest(prompt, { model: 'gpt-5.6' }),
     gemini: rt.toGeminiSystemInstruction(prompt),
   };
 }
@@ -183,8 +184,11 @@ describe('runtime vectors', () => {
   it('every shape keeps its static prefix a block of its own, with staticTtl, and what was appended after it', async () => {
     const bundle = await rt.loadBundle(await buildTree());
     for (const seed of seeds.SHAPE_SEEDS) {
-      const { anthropic, bedrock } = (await shapeOutcome(bundle, seed)) as { anthropic: rt.AnthropicTextBlock[]; bedrock: rt.BedrockSystemBlock[] };
+      const outcome = (await shapeOutcome(bundle, seed)) as { anthropic: rt.AnthropicTextBlock[]; bedrock: rt.BedrockSystemBlock[]; openaiExplicit: rt.OpenAIInputRequest };
+      const { anthropic, bedrock } = outcome;
       const bedrockTexts = bedrock.flatMap((block) => ('text' in block ? [block.text] : []));
+      const openaiTexts = outcome.openaiExplicit.input[0]!.content.map((block) => block.text);
+      expect(openaiTexts, seed.name).toEqual(anthropic.map((block) => block.text));
       const fromBundle = !('chain' in seed.source) || (seed.source.chain.custom === undefined && seed.source.chain.override === undefined);
       const profile = 'profile' in seed.source ? seed.source.profile : undefined;
       const hasStatic = profile !== 'dynamic-only' && profile !== 'empty';
@@ -196,7 +200,7 @@ describe('runtime vectors', () => {
       }
       for (const appended of [seed.systemContext ? 'gitStatus: ' : null, 'Appended text.', 'platform: linux']) {
         if (appended === null) continue;
-        for (const texts of [anthropic.map((block) => block.text), bedrockTexts]) {
+        for (const texts of [anthropic.map((block) => block.text), bedrockTexts, openaiTexts]) {
           const holding = texts.flatMap((text, index) => (text.includes(appended) ? [index] : []));
           expect(holding.every((index) => index === texts.length - 1 && (index > 0 || !fromBundle || !hasStatic)), `${seed.name}: ${appended}`).toBe(true);
         }

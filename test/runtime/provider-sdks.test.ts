@@ -71,6 +71,19 @@ describe('the real SDK clients take the adapters’ output as it is', () => {
     expect(request.prompt_cache_key).toMatch(/^pb-/);
   });
 
+  it('OpenAI, GPT-5.6: responses.create sends our developer message with its explicit breakpoints, before the conversation', async () => {
+    const client = new OpenAI({ apiKey: 'test', fetch: captureFetch as never, maxRetries: 0 });
+    const request = toOpenAIRequest(prompt, { model: 'gpt-5.6' });
+    if (!('input' in request)) throw new Error('expected the input form for gpt-5.6');
+    const input = [...request.input, { role: 'user' as const, content: 'hi' }];
+    const body = await bodyOf(() => client.responses.create({ model: 'gpt-5.6', ...request, input }));
+    expect(body.input).toEqual(input);
+    expect(body.prompt_cache_options).toEqual({ mode: 'implicit' });
+    expect(body.prompt_cache_key).toBe(request.prompt_cache_key);
+    expect(body).not.toHaveProperty('instructions');
+    expect(JSON.stringify(body)).not.toContain(SYSTEM_PROMPT_DYNAMIC_BOUNDARY);
+  });
+
   it('Bedrock: ConverseCommand sends our system content blocks', async () => {
     const client = new BedrockRuntimeClient({
       region: 'us-east-1',

@@ -232,6 +232,46 @@ describe('toOpenAIRequest and the static prefix hash', () => {
   });
 });
 
+describe('toOpenAIRequest by model: explicit breakpoints from GPT-5.6 on', () => {
+  const hashed = asSystemPrompt(['s1', 's2', B, 'd1'], { staticPrefixHash: 'cd'.repeat(32) });
+  const breakpoint = { mode: 'explicit' };
+
+  it.each(['gpt-5.6', 'GPT-5.6', 'gpt-5.6-mini', 'gpt-5.6-pro-2026-07-01', 'openai/gpt-5.6', 'gpt-5.7', 'gpt-6', 'gpt-6.1-nano'])(
+    '%s: a developer message whose static prefix and tail each end in a breakpoint',
+    (model) => {
+      expect(toOpenAIRequest(hashed, { model })).toEqual({
+        input: [
+          {
+            role: 'developer',
+            content: [
+              { type: 'input_text', text: 's1\n\ns2', prompt_cache_breakpoint: breakpoint },
+              { type: 'input_text', text: 'd1', prompt_cache_breakpoint: breakpoint },
+            ],
+          },
+        ],
+        prompt_cache_options: { mode: 'implicit' },
+        prompt_cache_key: `pb-${'cd'.repeat(16)}`,
+      });
+    },
+  );
+
+  it.each(['gpt-5.5', 'gpt-5', 'gpt-5-mini', 'gpt-4.1', 'gpt-4o', 'o3', 'o4-mini', 'claude-opus-4-5', 'my-gpt-5.6'])('%s: the instructions form', (model) => {
+    expect(toOpenAIRequest(hashed, { model })).toEqual({ instructions: 's1\n\ns2\n\nd1', prompt_cache_key: `pb-${'cd'.repeat(16)}` });
+  });
+
+  it('turns OpenAI’s own breakpoint off only when asked', () => {
+    expect(toOpenAIRequest(hashed, { model: 'gpt-5.6', cacheMode: 'explicit' })).toMatchObject({ prompt_cache_options: { mode: 'explicit' } });
+    expect(() => toOpenAIRequest(hashed, { model: 'gpt-5', cacheMode: 'explicit' })).toThrow(/cacheMode must be absent for models before GPT-5.6/);
+  });
+
+  it('sends prompt_cache_retention where the model takes it, and refuses it where it does not', () => {
+    expect(toOpenAIRequest(hashed, { model: 'gpt-4.1', promptCacheRetention: 'in_memory' })).toMatchObject({ prompt_cache_retention: 'in_memory' });
+    expect(toOpenAIRequest(hashed, { model: 'gpt-5.5', promptCacheRetention: '24h' })).toMatchObject({ prompt_cache_retention: '24h' });
+    expect(() => toOpenAIRequest(hashed, { model: 'gpt-5.5', promptCacheRetention: 'in_memory' })).toThrow(ArgumentError);
+    expect(() => toOpenAIRequest(hashed, { model: 'gpt-5.6', promptCacheRetention: '24h' })).toThrow(/prompt_cache_options.ttl instead/);
+  });
+});
+
 describe('a static-only profile (the issue #27 example)', () => {
   it('is its own cached block with staticTtl, and the system context goes after it, in Anthropic and Bedrock alike', async () => {
     const root = await tempDir('pb-static-only-');

@@ -6,7 +6,7 @@
 import type { CacheControlEphemeral, MessageCreateParamsNonStreaming, TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ConverseCommandInput, SystemContentBlock } from '@aws-sdk/client-bedrock-runtime';
 import type { Content, GenerateContentConfig, Part } from '@google/genai';
-import type { ResponseCreateParamsNonStreaming } from 'openai/resources/responses/responses';
+import type { EasyInputMessage, ResponseCreateParamsNonStreaming, ResponseInputText } from 'openai/resources/responses/responses';
 import { expectTypeOf } from 'vitest';
 import {
   asSystemPrompt,
@@ -19,6 +19,9 @@ import {
   type AnthropicTextBlock,
   type BedrockSystemBlock,
   type GeminiSystemInstruction,
+  type OpenAIDeveloperMessage,
+  type OpenAIInputRequest,
+  type OpenAIInputText,
   type OpenAIInstructionsRequest,
 } from '../../compiler/runtime/index.js';
 import type { Undeclared } from './undeclared.js';
@@ -48,6 +51,14 @@ export const bedrock: ConverseCommandInput = {
 // OpenAI Responses API: `instructions` and `prompt_cache_key`.
 expectTypeOf<Undeclared<OpenAIInstructionsRequest, ResponseCreateParamsNonStreaming>>().toEqualTypeOf<never>();
 export const openai: ResponseCreateParamsNonStreaming = { model: 'gpt-5', input: 'hi', ...toOpenAIRequest(prompt) };
+// GPT-5.6 and later: a developer message of input_text blocks with explicit breakpoints, and prompt_cache_options.
+// (`input` is checked a level down: the SDK's `string | ResponseInput` is no array in one of its branches.)
+expectTypeOf<Undeclared<Omit<OpenAIInputRequest, 'input'>, ResponseCreateParamsNonStreaming>>().toEqualTypeOf<never>();
+expectTypeOf<Undeclared<Omit<OpenAIDeveloperMessage, 'content'>, EasyInputMessage>>().toEqualTypeOf<never>();
+expectTypeOf<Undeclared<OpenAIInputText, ResponseInputText>>().toEqualTypeOf<never>();
+const explicit = toOpenAIRequest(prompt, { model: 'gpt-5.6', promptCacheKey: 'tenant-7' }) as OpenAIInputRequest;
+export const openaiExplicit: ResponseCreateParamsNonStreaming = { model: 'gpt-5.6', ...explicit, input: [...explicit.input, { role: 'user', content: 'hi' }] };
+export const openaiRetention: ResponseCreateParamsNonStreaming = { model: 'gpt-5', input: 'hi', ...toOpenAIRequest(prompt, { model: 'gpt-5', promptCacheRetention: '24h' }) };
 
 // Gemini: `config.systemInstruction` as a `Content`.
 expectTypeOf<Undeclared<GeminiSystemInstruction, Content>>().toEqualTypeOf<never>();

@@ -1,6 +1,7 @@
 """Each provider's own request shape from a SystemPrompt (SPEC §6.7), exactly as
 ``prompt-build/runtime``'s adapters build them: the static prefix and the dynamic
 tail on either side of the boundary, the marker never sent."""
+import re
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from ._arguments import check_bool, check_one_of, check_optional_string, check_prompt
@@ -82,20 +83,64 @@ def to_bedrock_system(prompt: Sequence[str], *, ttl: Optional[str] = None, stati
     return blocks
 
 
-def to_openai_request(prompt: Sequence[str], *, prompt_cache_key: Optional[str] = None) -> Dict[str, str]:
-    """Responses API fields: ``instructions``, and a ``prompt_cache_key`` from the static prefix hash."""
-    check_prompt("to_openai_request", prompt)
-    check_optional_string("to_openai_request", "prompt_cache_key", prompt_cache_key)
-    instructions = render_system_prompt(prompt)
-    key = prompt_cache_key
+def to_openai_request(
+    prompt: Sequence[str],
+    *,
+    prompt_cache_key: Optional[str] = None,
+    model: Optional[str] = None,
+    cache_mode: Optional[str] = None,
+    prompt_cache_retention: Optional[str] = None,
+) -> Dict[str, Any]:
+    """Responses API fields. Before GPT-5.6: ``instructions`` and a ``prompt_cache_key`` from the static
+    prefix hash. GPT-5.6 and later match a cached prefix only at a breakpoint: a developer message of
+    ``input_text`` blocks, the static prefix and the tail each closed by an explicit breakpoint, and
+    ``prompt_cache_options`` (``implicit`` unless asked, keeping OpenAI's own breakpoint for the conversation)."""
+    fn = "to_openai_request"
+    check_prompt(fn, prompt)
+    check_optional_string(fn, "prompt_cache_key", prompt_cache_key)
+    check_optional_string(fn, "model", model)
+    check_one_of(fn, "cache_mode", cache_mode, ("implicit", "explicit"))
+    check_one_of(fn, "prompt_cache_retention", prompt_cache_retention, ("in_memory", "24h"))
+    key = _cache_key(prompt, prompt_cache_key)
+    generation = None if model is None else gpt_generation(model)
+    if generation is not None and generation >= (5, 6):
+        if prompt_cache_retention is not None:
+            raise ArgumentError(fn, "prompt_cache_retention", f"absent for {model} (it takes prompt_cache_options.ttl instead)", prompt_cache_retention)
+        sides = prompt_sides(prompt)
+        content = [{"type": "input_text", "text": text, "prompt_cache_breakpoint": {"mode": "explicit"}} for text in sides if text != ""]
+        request: Dict[str, Any] = {"input": [{"role": "developer", "content": content}], "prompt_cache_options": {"mode": cache_mode or "implicit"}}
+        if key is not None:
+            request["prompt_cache_key"] = key
+        return request
+    if cache_mode is not None:
+        raise ArgumentError(fn, "cache_mode", "absent for models before GPT-5.6 (they take no explicit breakpoints)", cache_mode)
+    if prompt_cache_retention == "in_memory" and generation is not None and generation >= (5, 5):
+        raise ArgumentError(fn, "prompt_cache_retention", f"'24h' for {model}", prompt_cache_retention)
+    request = {"instructions": render_system_prompt(prompt)}
+    if key is not None:
+        request["prompt_cache_key"] = key
+    if prompt_cache_retention is not None:
+        request["prompt_cache_retention"] = prompt_cache_retention
+    return request
+
+
+def _cache_key(prompt: Sequence[str], given: Optional[str]) -> Optional[str]:
+    key = given
     if key is None:
         digest = static_prefix_hash_of(prompt)
         key = None if digest is None else f"pb-{digest[:32]}"
-    if key is None:
-        return {"instructions": instructions}
-    if len(key) == 0 or len(key) > PROMPT_CACHE_KEY_MAX_LENGTH:
+    if key is not None and (len(key) == 0 or len(key) > PROMPT_CACHE_KEY_MAX_LENGTH):
         raise ArgumentError("to_openai_request", "prompt_cache_key", f"1 to {PROMPT_CACHE_KEY_MAX_LENGTH} characters long", key)
-    return {"instructions": instructions, "prompt_cache_key": key}
+    return key
+
+
+_GPT = re.compile(r"^(?:openai/)?gpt-(\d+)(?:\.(\d+))?(?:$|-)")
+
+
+def gpt_generation(model: str) -> Optional[Tuple[int, int]]:
+    """``(major, minor)`` of a GPT model id (``gpt-5.6``, ``gpt-5.6-mini-2026-07-01``, ``openai/gpt-6``), or None."""
+    match = _GPT.match(model.strip().lower())
+    return (int(match.group(1)), int(match.group(2) or 0)) if match else None
 
 
 def to_gemini_system_instruction(prompt: Sequence[str]) -> Dict[str, List[Dict[str, str]]]:
