@@ -61,6 +61,9 @@ export {
   type AnthropicTextBlock,
 } from './anthropic.js';
 export { toBedrockSystem, type BedrockCachePoint, type BedrockSystemBlock, type BedrockSystemOptions } from './bedrock.js';
+export { toAnthropicRequest, type AnthropicRequestInput, type AnthropicRequestOptions, type AnthropicRequestPlan } from './anthropic-request.js';
+export { toBedrockRequest, type BedrockRequestInput, type BedrockRequestOptions, type BedrockRequestPlan } from './bedrock-request.js';
+export { MAX_BREAKPOINTS, type BreakpointPlace, type DroppedBreakpoint, type PlannedBreakpoint } from './breakpoint-budget.js';
 export {
   PROMPT_CACHE_KEY_MAX_LENGTH,
   toOpenAIRequest,

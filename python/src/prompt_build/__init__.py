@@ -19,6 +19,7 @@ from .providers import (
     to_gemini_system_instruction,
     to_openai_request,
 )
+from .requests import MAX_BREAKPOINTS, to_anthropic_request, to_bedrock_request
 from .section_cache import (
     DANGEROUS_uncached_system_prompt_section,
     SectionCache,
@@ -47,6 +48,7 @@ __all__ = [
     "CUSTOM_AGENT_INSTRUCTIONS_HEADING",
     "DANGEROUS_uncached_system_prompt_section",
     "DynamicSection",
+    "MAX_BREAKPOINTS",
     "MissingVariableError",
     "PROMPT_CACHE_KEY_MAX_LENGTH",
     "RenderError",
@@ -71,7 +73,9 @@ __all__ = [
     "resolve_system_prompt_sections_async",
     "static_prefix_hash_of",
     "system_prompt_section",
+    "to_anthropic_request",
     "to_anthropic_system",
+    "to_bedrock_request",
     "to_bedrock_system",
     "to_gemini_system_instruction",
     "to_openai_request",
