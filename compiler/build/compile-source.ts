@@ -16,6 +16,7 @@ import { problemToDiagnostic, type ReadFailure } from '../markdown/source.js';
 import { isSource, type Loaded } from '../incremental/source-store.js';
 import { describeTextProblem } from '../markdown/text-check.js';
 import { scanLimitDiagnostic } from '../markdown/scan.js';
+import { invisibleCharacterProblems } from '../markdown/control-chars.js';
 
 /** What compiling one source needs besides the source. */
 export interface SourceStage {
@@ -37,23 +38,26 @@ export async function compileSource(rel: string, loaded: Loaded, stage: SourceSt
   const base = source.problems.map((p) => problemToDiagnostic(source, p));
   const tooDeep = scanLimitDiagnostic(source);
   if (tooDeep) base.push(tooDeep);
+  // Not in `base`: they do not stop the file compiling, so a project that lowers their rules gets its text.
+  // A fragment's are reported where it is included (include/expand.ts): an unused one reaches no prompt.
+  const invisible = role === 'fragment' ? [] : invisibleCharacterProblems(source.text).map((p) => problemToDiagnostic(source, p));
   const { lookup } = stage;
   switch (role) {
     case 'section': {
       const { def, diagnostics } = readSection(source);
       const compiled = def && !hasErrors(base) ? await compileSection(def, source, stage.host, lookup) : null;
-      return { role, def, compiled, diagnostics: [...base, ...diagnostics, ...(compiled?.diagnostics ?? [])] };
+      return { role, def, compiled, diagnostics: [...base, ...invisible, ...diagnostics, ...(compiled?.diagnostics ?? [])] };
     }
     case 'agent': {
       // Claude Code skips a Markdown file in agents/ with no frontmatter (a README): so does the bundle, and says so.
       if (!source.text.startsWith('---')) return { role, def: null, compiled: null, diagnostics: [skippedAgent(rel)] };
       const { def, diagnostics } = !hasErrors(base) ? readAgent(source, stage.options.knownTools) : { def: null, diagnostics: [] };
       const compiled = def ? await compileAgent(source, stage.host, lookup) : null;
-      return { role, def, compiled, diagnostics: [...base, ...diagnostics, ...(compiled?.diagnostics ?? [])] };
+      return { role, def, compiled, diagnostics: [...base, ...invisible, ...diagnostics, ...(compiled?.diagnostics ?? [])] };
     }
     case 'profile': {
       const { def, diagnostics } = !hasErrors(base) ? readProfile(source) : { def: null, diagnostics: [] };
-      return { role, def, diagnostics: [...base, ...diagnostics] };
+      return { role, def, diagnostics: [...base, ...invisible, ...diagnostics] };
     }
     case 'fragment':
       return { role, diagnostics: [...base, ...readFragment(source)] };

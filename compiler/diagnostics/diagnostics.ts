@@ -37,6 +37,8 @@ export const RULES = [
   'source/too-many-lazy-lines',
   'source/block-too-long',
   'source/too-much-markup',
+  'source/control-character',
+  'source/bidi-control',
   'template/syntax',
   'template/unknown-helper',
   'template/helper-form',

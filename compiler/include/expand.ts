@@ -28,6 +28,7 @@ import { chainThrough, NO_CHAIN, TextBuilder, type Chain, type TextSegment } fro
 import { lineIndexOf } from './line-index.js';
 import { scanLimitDiagnostic, type Directive } from '../markdown/scan.js';
 import { problemToDiagnostic, type Source } from '../markdown/source.js';
+import { invisibleCharacterProblems } from '../markdown/control-chars.js';
 
 export type { TextSegment };
 export { ownCommentPolicy, type TextPolicy } from './include-graph.js';
@@ -129,6 +130,8 @@ function expandGraph(top: Source, graph: Graph, host: IncludeHost): Expansion {
     for (const [offset, name] of node.constants ?? []) if (!Object.hasOwn(host.constants, name)) report.add(unknownConstant(source, offset, name, host.constants));
     if (node.source === top) return;
     for (const problem of source.problems) report.add(problemToDiagnostic(source, problem));
+    // An included file's text goes into the prompt: its control characters are reported at it, as the includer's own are.
+    for (const problem of invisibleCharacterProblems(source.text)) report.add(problemToDiagnostic(source, problem));
     const tooDeep = scanLimitDiagnostic(source);
     if (tooDeep) report.add(tooDeep);
   };

@@ -13,6 +13,7 @@ import { sha256 } from '../bundle/hash.js';
 import { scanBody, type Scan } from './scan.js';
 import { textProblem, type TextProblem } from './text-check.js';
 import { parseLeniently, type QuotedLine } from './lenient-yaml.js';
+import type { BIDI_RULE, CONTROL_RULE } from './control-chars.js';
 
 export type Frontmatter = Record<string, unknown>;
 
@@ -40,7 +41,7 @@ export interface Source extends ParsedSource {
 
 /** A diagnostic before a file name is attached: what the cache stores. */
 export interface Problem {
-  rule: 'frontmatter/invalid-yaml' | 'frontmatter/lenient-yaml';
+  rule: 'frontmatter/invalid-yaml' | 'frontmatter/lenient-yaml' | typeof CONTROL_RULE | typeof BIDI_RULE;
   /** Absent: an error. */
   severity?: 'warning';
   offset: number;
