@@ -4,8 +4,8 @@
  * not define; it is now `toAnthropicSystem`, which sends only documented fields.
  */
 import { toAnthropicSystem, type AnthropicCacheControl, type AnthropicTextBlock } from './anthropic.js';
-import { checkOptionalBoolean, checkPrompt, optionsOf } from './arguments.js';
-import type { SystemPrompt } from './system-prompt.js';
+import { checkOptionalBoolean, optionsOf } from './arguments.js';
+import { checkSystemPrompt, type SystemPrompt } from './system-prompt.js';
 
 /** @deprecated Use `AnthropicCacheControl`. */
 export type CacheControl = AnthropicCacheControl;
@@ -19,7 +19,7 @@ export interface SystemBlocksOptions {
 
 /** @deprecated Use `toAnthropicSystem` (same blocks). */
 export function toSystemBlocks(systemPrompt: SystemPrompt, given?: SystemBlocksOptions): SystemTextBlock[] {
-  checkPrompt('toSystemBlocks', systemPrompt, 'systemPrompt');
+  checkSystemPrompt('toSystemBlocks', systemPrompt, 'systemPrompt');
   const options = optionsOf('toSystemBlocks', given);
   checkOptionalBoolean('toSystemBlocks', 'options.cache', options.cache);
   return toAnthropicSystem(systemPrompt, options.cache === undefined ? {} : { cache: options.cache });

@@ -3,15 +3,14 @@
  * implicit caching matches request prefixes, so the static prefix comes first
  * and the text is byte-identical across sessions up to the boundary.
  */
-import { checkPrompt } from './arguments.js';
-import { renderSystemPrompt, type SystemPrompt } from './system-prompt.js';
+import { checkSystemPrompt, renderSystemPrompt, type SystemPrompt } from './system-prompt.js';
 
 export interface GeminiSystemInstruction {
   parts: { text: string }[];
 }
 
 export function toGeminiSystemInstruction(prompt: SystemPrompt): GeminiSystemInstruction {
-  checkPrompt('toGeminiSystemInstruction', prompt);
+  checkSystemPrompt('toGeminiSystemInstruction', prompt);
   const text = renderSystemPrompt(prompt);
   return { parts: text === '' ? [] : [{ text }] };
 }

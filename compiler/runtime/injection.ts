@@ -5,17 +5,17 @@
  * touches the cached system prompt at all. The message's wording is the
  * bundle's `user-context` text (context-wording.ts).
  */
-import { ArgumentError, checkBundle, checkEntries, checkPrompt } from './arguments.js';
+import { ArgumentError, checkBundle, checkEntries } from './arguments.js';
 import type { Bundle } from './bundle.js';
 import { renderContextText } from './context-wording.js';
-import { asSystemPrompt, type SystemPrompt } from './system-prompt.js';
+import { asSystemPrompt, checkSystemPrompt, type SystemPrompt } from './system-prompt.js';
 import { hasText } from './text.js';
 
 export type ContextEntries = Readonly<Record<string, string>>;
 
 /** The system context as one last part of `key: value` lines; blank values are left out. */
 export function appendSystemContext(systemPrompt: SystemPrompt, systemContext: ContextEntries): SystemPrompt {
-  checkPrompt('appendSystemContext', systemPrompt, 'systemPrompt');
+  checkSystemPrompt('appendSystemContext', systemPrompt, 'systemPrompt');
   checkEntries('appendSystemContext', 'systemContext', systemContext);
   const entries = filledEntries(systemContext);
   if (entries.length === 0) return systemPrompt;

@@ -18,9 +18,9 @@
  * Cache writes on these models cost 1.25× the input price. See docs/ (the
  * adapters' section) for the sources.
  */
-import { ArgumentError, checkOneOf, checkOptionalString, checkPrompt, optionsOf } from './arguments.js';
+import { ArgumentError, checkOneOf, checkOptionalString, optionsOf } from './arguments.js';
 import { breakpointSides } from './prompt-sides.js';
-import { renderSystemPrompt, staticPrefixHashOf, type SystemPrompt } from './system-prompt.js';
+import { checkSystemPrompt, renderSystemPrompt, staticPrefixHashOf, type SystemPrompt } from './system-prompt.js';
 
 /** The longest `prompt_cache_key` the API accepts (characters). */
 export const PROMPT_CACHE_KEY_MAX_LENGTH = 64;
@@ -80,7 +80,7 @@ const RETENTIONS: readonly OpenAICacheRetention[] = ['in_memory', '24h'];
 export function toOpenAIRequest(prompt: SystemPrompt, options?: OpenAIRequestOptions & { model?: undefined }): OpenAIInstructionsRequest;
 export function toOpenAIRequest(prompt: SystemPrompt, options: OpenAIRequestOptions): OpenAIInstructionsRequest | OpenAIInputRequest;
 export function toOpenAIRequest(prompt: SystemPrompt, given?: OpenAIRequestOptions): OpenAIInstructionsRequest | OpenAIInputRequest {
-  checkPrompt(FN, prompt);
+  checkSystemPrompt(FN, prompt);
   const options = optionsOf(FN, given);
   checkOptionalString(FN, 'options.promptCacheKey', options.promptCacheKey);
   checkOptionalString(FN, 'options.model', options.model);
@@ -92,7 +92,9 @@ export function toOpenAIRequest(prompt: SystemPrompt, given?: OpenAIRequestOptio
     if (options.promptCacheRetention !== undefined) {
       throw new ArgumentError(FN, 'options.promptCacheRetention', `absent for ${options.model} (it takes prompt_cache_options.ttl instead)`, options.promptCacheRetention);
     }
-    return withKey({ input: [developerMessage(prompt)], prompt_cache_options: { mode: options.cacheMode ?? 'implicit' } }, key);
+    const request: OpenAIInputRequest = { input: [developerMessage(prompt)], prompt_cache_options: { mode: options.cacheMode ?? 'implicit' } };
+    if (key !== undefined) request.prompt_cache_key = key;
+    return request;
   }
   if (options.cacheMode !== undefined) {
     throw new ArgumentError(FN, 'options.cacheMode', 'absent for models before GPT-5.6 (they take no explicit breakpoints)', options.cacheMode);
@@ -100,7 +102,8 @@ export function toOpenAIRequest(prompt: SystemPrompt, given?: OpenAIRequestOptio
   if (options.promptCacheRetention === 'in_memory' && generation !== null && atLeast(generation, [5, 5])) {
     throw new ArgumentError(FN, 'options.promptCacheRetention', `'24h' for ${options.model}`, options.promptCacheRetention);
   }
-  const request: OpenAIInstructionsRequest = withKey({ instructions: renderSystemPrompt(prompt) }, key);
+  const request: OpenAIInstructionsRequest = { instructions: renderSystemPrompt(prompt) };
+  if (key !== undefined) request.prompt_cache_key = key;
   if (options.promptCacheRetention !== undefined) request.prompt_cache_retention = options.promptCacheRetention;
   return request;
 }
@@ -111,10 +114,6 @@ function developerMessage(prompt: SystemPrompt): OpenAIDeveloperMessage {
     (side): OpenAIInputText => ({ type: 'input_text', text: side.text, prompt_cache_breakpoint: { mode: 'explicit' } }),
   );
   return { role: 'developer', content };
-}
-
-function withKey<T extends object>(request: T, key: string | undefined): T & { prompt_cache_key?: string } {
-  return key === undefined ? request : { ...request, prompt_cache_key: key };
 }
 
 function cacheKey(prompt: SystemPrompt, given: string | undefined): string | undefined {

@@ -4,8 +4,8 @@
  * every user) and the dynamic tail, each side's parts joined with blank lines
  * and the marker never kept, and the lifetime of the breakpoint after each.
  */
-import { ArgumentError, checkOneOf, checkOptionalBoolean, checkPrompt, optionsOf } from './arguments.js';
-import { SYSTEM_PROMPT_DYNAMIC_BOUNDARY, type SystemPrompt } from './system-prompt.js';
+import { ArgumentError, checkOneOf, checkOptionalBoolean, optionsOf } from './arguments.js';
+import { checkSystemPrompt, SYSTEM_PROMPT_DYNAMIC_BOUNDARY, type SystemPrompt } from './system-prompt.js';
 
 interface PromptSides {
   /** The text before the boundary; '' when there is none or no boundary. */
@@ -68,7 +68,7 @@ export interface BreakpointSide {
 
 /** The non-empty sides of `prompt` in order, with their breakpoints' lifetimes checked (`staticBreakpointTtl`). */
 export function breakpointSides(prompt: SystemPrompt, given: (TtlOptions & { cache?: boolean }) | undefined, adapter: string): BreakpointSide[] {
-  checkPrompt(adapter, prompt);
+  checkSystemPrompt(adapter, prompt);
   const options = optionsOf(adapter, given);
   checkOptionalBoolean(adapter, 'options.cache', options.cache);
   const staticTtl = staticBreakpointTtl(options, adapter);

@@ -68,9 +68,18 @@ export function isSystemPrompt(value: unknown): value is SystemPrompt {
   return Array.isArray(value) && Object.hasOwn(value, BRAND);
 }
 
+/**
+ * `checkPrompt` for what a public function takes as a prompt, skipping the
+ * walk over the parts for a SystemPrompt: `asSystemPrompt` checked them when it
+ * branded the (frozen) array. The adapters run per request; this keeps them cheap.
+ */
+export function checkSystemPrompt(fn: string, prompt: unknown, parameter = 'prompt'): void {
+  if (!isSystemPrompt(prompt)) checkPrompt(fn, prompt, parameter);
+}
+
 /** The identity of the static prefix the prompt starts with, when it came from a bundle (see `SystemPromptOrigin`). */
 export function staticPrefixHashOf(prompt: SystemPrompt): string | undefined {
-  checkPrompt('staticPrefixHashOf', prompt);
+  checkSystemPrompt('staticPrefixHashOf', prompt);
   return isSystemPrompt(prompt) ? prefixOf(prompt)?.hash : undefined;
 }
 
@@ -97,7 +106,7 @@ function carriedPrefix(parts: readonly string[], sources: readonly unknown[] = [
  * or shown on its own line with `showBoundary` (for `prompt-build render`).
  */
 export function renderSystemPrompt(prompt: SystemPrompt, given?: { showBoundary?: boolean }): string {
-  checkPrompt('renderSystemPrompt', prompt);
+  checkSystemPrompt('renderSystemPrompt', prompt);
   const options = optionsOf('renderSystemPrompt', given);
   checkOptionalBoolean('renderSystemPrompt', 'options.showBoundary', options.showBoundary);
   const parts = options.showBoundary ? prompt : prompt.filter((part) => part !== SYSTEM_PROMPT_DYNAMIC_BOUNDARY);
