@@ -476,4 +476,11 @@ export const MUTANTS = [
     to: "(await import('node:fs')).readFileSync(path.join(outDir, 'manifest.json'), 'utf8')",
     tests: ['test/safety/bundle-readers.test.ts'],
   },
+  {
+    name: 'a file of a bundle or named by an option is read whatever its size',
+    file: 'compiler/runtime/read-regular-file.ts',
+    from: 'if (s.size > maxBytes) throw',
+    to: 'if (s.size > maxBytes * 1024) throw',
+    tests: ['test/safety/bundle-readers.test.ts'],
+  },
 ];

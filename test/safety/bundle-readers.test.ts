@@ -169,6 +169,16 @@ describe('a bundle is read as regular files inside it', () => {
     expect(run.stderr).toContain(`${path.join(copy, 'manifest.json')} is a FIFO (named pipe)`);
   });
 
+  it('refuses a file of the bundle over the size limit before reading it (report)', async () => {
+    const copy = await copyOfDist();
+    const template = path.join(copy, section('env-info').template!);
+    // Sparse: 257 MiB that take no disk and no time to make.
+    await fs.truncate(template, 257 * 1024 * 1024);
+    const run = await runCli(['report', copy, '--out-file', '-']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`${template} is ${257 * 1024 * 1024} bytes, over the ${256 * 1024 * 1024}-byte limit`);
+  });
+
   it('the check gate fails at once on a dist/manifest.json that is a FIFO', async () => {
     const project = await fs.mkdtemp(path.join(work, 'project-'));
     await fs.cp(root, project, { recursive: true });
@@ -277,6 +287,23 @@ describe('a file named by an option or argument is a regular file', () => {
     expect(run.exited, 'inspect hung on --cache-facts FIFO').toBe(true);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`--cache-facts ${fifo}: is a FIFO (named pipe); only regular files are read`);
+  });
+
+  it('render --context /dev/zero is refused as a device, not read', async () => {
+    const run = await runWithDeadline(['render', '--root', root, '--context', '/dev/zero']);
+    expect(run.exited, 'render read /dev/zero').toBe(true);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--context /dev/zero: is a character device; only regular files are read');
+  });
+
+  it('a --context file over the size limit is refused before it is read', async () => {
+    // Sparse: 65 MiB that take no disk and no time to make.
+    const big = path.join(work, 'big-context.json');
+    await fs.writeFile(big, '');
+    await fs.truncate(big, 65 * 1024 * 1024);
+    const run = await runCli(['render', '--root', root, '--context', big]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`--context ${big}: is ${65 * 1024 * 1024} bytes, over the ${64 * 1024 * 1024}-byte limit`);
   });
 
   it('report OLD NEW with a FIFO for OLD exits at once with a message', async () => {
