@@ -40,16 +40,21 @@ def get_system_prompt(
     mode: str = "default",
 ) -> SystemPrompt:
     """``mode`` "simple" and "proactive" select the profiles of those names, whatever ``profile`` says."""
-    # The common case costs a few identity tests; anything else gets the full check.
-    if type(bundle) is not Bundle or type(context) is not dict or type(cache) is not SectionCache or mode not in _MODES or (profile is not None and type(profile) is not str):
-        _check_assembly("get_system_prompt", bundle, context, cache, profile, mode)
     # _find_profile and the plan's half of _ready, written out: a warm request ends here,
-    # and each function call is a measurable part of it.
+    # and each function call is a measurable part of it. So the arguments are checked in
+    # full only where a cheap test (or the lookups themselves) found something wrong.
+    if type(context) is not dict or mode not in _MODES:
+        _check_assembly("get_system_prompt", bundle, context, cache, profile, mode)
     name = mode if mode == "simple" or mode == "proactive" else "default" if profile is None else profile
-    found = bundle.profiles.get(name)
+    try:
+        found = bundle.profiles.get(name)
+        plan = cache._plans.get(name)
+    except (AttributeError, TypeError):
+        _check_assembly("get_system_prompt", bundle, context, cache, profile, mode)
+        raise
     if found is None:
+        _check_assembly("get_system_prompt", bundle, context, cache, profile, mode)
         raise _no_profile(bundle, name)
-    plan = cache._plans.get(name)
     if plan is not None and plan[0] is found:
         return plan[1](context)  # type: ignore[no-any-return]
     ready = _ready(found, context, cache)
