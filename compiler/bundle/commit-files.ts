@@ -54,12 +54,44 @@ export async function writeTemporary(file: string, chunks: readonly Buffer[]): P
   await fs.rm(tmp, { force: true });
   const handle = await fs.open(tmp, 'wx');
   try {
-    // One call: libuv writes the buffers in batches the system allows, resuming after short writes.
-    const { bytesWritten } = await handle.writev(chunks);
-    const size = chunks.reduce((n, chunk) => n + chunk.length, 0);
-    if (bytesWritten !== size) throw new Error(`${tmp}: wrote ${bytesWritten} of ${size} bytes`);
+    await writeAll(handle, chunks);
+  } catch (error) {
+    // A FileHandle's errors name no path: the file the bundle needs is named instead.
+    if (typeof (error as NodeJS.ErrnoException).code === 'string') (error as NodeJS.ErrnoException).path ??= file;
+    throw error;
   } finally {
     await handle.close();
   }
   return tmp;
+}
+
+/**
+ * Every byte of `chunks`, however many calls it takes: a write may take
+ * fewer bytes than asked (the disk filling up, a file-size limit), and the
+ * next call then either goes on or fails with the system's reason (ENOSPC,
+ * EFBIG…), which the writer reports like any refused write.
+ */
+export async function writeAll(handle: { writev(buffers: Buffer[], position?: number): Promise<{ bytesWritten: number }> }, chunks: readonly Buffer[]): Promise<void> {
+  let pending = chunks.filter((chunk) => chunk.length > 0);
+  let position = 0;
+  while (pending.length > 0) {
+    const { bytesWritten } = await handle.writev(pending, position);
+    if (bytesWritten <= 0) throw Object.assign(new Error('EIO: the system took none of the bytes, write'), { code: 'EIO' });
+    position += bytesWritten;
+    pending = rest(pending, bytesWritten);
+  }
+}
+
+/** `chunks` without their first `n` bytes. */
+function rest(chunks: readonly Buffer[], n: number): Buffer[] {
+  const out: Buffer[] = [];
+  let skip = n;
+  for (const chunk of chunks) {
+    if (skip >= chunk.length) skip -= chunk.length;
+    else {
+      out.push(skip === 0 ? chunk : chunk.subarray(skip));
+      skip = 0;
+    }
+  }
+  return out;
 }

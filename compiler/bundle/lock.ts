@@ -33,6 +33,27 @@ export class LockTimeoutError extends Error {
   override name = 'LockTimeoutError';
 }
 
+/**
+ * The tool's folder or a file in it is not what the tool makes there: a
+ * symlink (a write through it would land outside the out dir), a FIFO (its
+ * read would wait forever), a device, a folder at a file's name. Refused,
+ * never written or read through; the writer reports it as a refused write.
+ */
+export class StateFolderError extends Error {
+  override name = 'StateFolderError';
+  readonly code = 'ENOTDIR';
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Far larger than any journal: a line per bundle path. */
+const MAX_LOCK_BYTES = 64 * 1024 * 1024;
+const C = fs.constants;
+
 export interface LockOptions {
   /** How long to wait for another build's lock, in ms. */
   timeoutMs: number;
@@ -42,7 +63,7 @@ const BREAKER = `${LOCK_FILE}.break`;
 
 export async function acquireLock(outDir: string, { timeoutMs }: LockOptions): Promise<OutDirLock> {
   const file = path.join(outDir, LOCK_FILE);
-  fs.mkdirSync(path.join(outDir, TOOL_DIR), { recursive: true });
+  makeToolDir(path.join(outDir, TOOL_DIR));
   const header = `${process.pid} ${os.hostname()}\n`;
   const deadline = Date.now() + timeoutMs;
   let inherited: string[] = [];
@@ -83,15 +104,45 @@ function held(file: string, header: string, inherited: readonly string[]): OutDi
       if (released) return;
       released = true;
       // Only our own: a lock broken as stale by mistake and taken by another build stays theirs.
-      if (readHolder(file)?.text.startsWith(header)) fs.rmSync(file, { force: true });
+      let ours = false;
+      try {
+        ours = readHolder(file)?.text.startsWith(header) === true;
+      } catch {
+        // Replaced by something else meanwhile: not ours to remove.
+      }
+      if (ours) fs.rmSync(file, { force: true });
     },
   };
 }
 
+/** The tool's folder, made if missing; anything but a real directory at its name is refused. */
+function makeToolDir(dir: string): void {
+  try {
+    fs.mkdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const stat = fs.lstatSync(dir);
+  if (!stat.isDirectory()) {
+    throw new StateFolderError(dir, `${dir} is ${kindOf(stat)}, not the tool's own folder: the lock and journal are written only in a real directory inside the out dir; remove it`);
+  }
+}
+
+function kindOf(stat: fs.Stats): string {
+  if (stat.isSymbolicLink()) return 'a symlink';
+  if (stat.isFIFO()) return 'a FIFO (named pipe)';
+  if (stat.isDirectory()) return 'a directory';
+  if (stat.isFile()) return 'a file';
+  if (stat.isSocket()) return 'a socket';
+  return 'a device';
+}
+
 function openForAppend(file: string): number {
   try {
-    return fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_APPEND);
+    // Not through a symlink: whatever replaced the lock is not the tool's to write.
+    return fs.openSync(file, C.O_WRONLY | C.O_APPEND | (C.O_NOFOLLOW ?? 0));
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new StateFolderError(file, `${file} is a symlink, not this build's lock; another process changed the out dir's state`);
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     // Shaped as the system's error, so the writer reports it as any refused write, with this reason.
     throw Object.assign(new Error('ENOENT: removed while this build held it; another build may be writing here'), {
@@ -119,14 +170,35 @@ interface Holder {
 }
 
 function readHolder(file: string): Holder | null {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    return null; // released meanwhile: the next try creates it
-  }
+  const text = readLockText(file);
+  if (text === null) return null; // released meanwhile: the next try creates it
   const match = /^(\d+) (\S+)\n/.exec(text);
   return match ? { pid: Number(match[1]), host: match[2]!, text } : null;
+}
+
+/**
+ * A lock file's text, or null when there is none. Only a regular file is
+ * read, opened without following a link and without blocking, and at most
+ * `MAX_LOCK_BYTES`: a FIFO at the lock's name would hang every build.
+ */
+function readLockText(file: string): string | null {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, C.O_RDONLY | (C.O_NONBLOCK ?? 0) | (C.O_NOFOLLOW ?? 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    if (code === 'ELOOP') throw new StateFolderError(file, `${file} is a symlink, not a lock the tool wrote; remove it`);
+    throw error;
+  }
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) throw new StateFolderError(file, `${file} is ${kindOf(stat)}, not a lock the tool wrote; remove it`);
+    if (stat.size > MAX_LOCK_BYTES) throw new StateFolderError(file, `${file} is ${stat.size} bytes, larger than any lock the tool writes; remove it`);
+    return fs.readFileSync(fd, 'utf8');
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** Only a process of this host can be seen to be gone; one elsewhere (a shared disk) is waited for. */

@@ -69,15 +69,24 @@ function valuesOf(record: unknown): unknown[] {
   return record !== null && typeof record === 'object' ? Object.values(record) : [];
 }
 
+/** Far above any manifest the tool writes. */
+const MAX_MANIFEST_BYTES = 256 * 1024 * 1024;
+
 /** A prompt-build manifest, or null: missing, unreadable, not JSON, or somebody else's `manifest.json`. */
 function readManifestJson(file: string): Record<string, unknown> | null {
   let value: unknown;
+  let fd: number | null = null;
   try {
-    // Only a regular file is read: a FIFO named manifest.json must not hang the build.
-    if (!fs.lstatSync(file).isFile()) return null;
-    value = JSON.parse(fs.readFileSync(file, 'utf8'));
+    // Only a regular file is read, and judged once open (no link followed, no wait): a FIFO named
+    // manifest.json, or one swapped in after a look, must not hang the build.
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0) | (fs.constants.O_NOFOLLOW ?? 0));
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile() || stat.size > MAX_MANIFEST_BYTES) return null;
+    value = JSON.parse(fs.readFileSync(fd, 'utf8'));
   } catch {
     return null;
+  } finally {
+    if (fd !== null) fs.closeSync(fd);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
   const tool = (value as { tool?: { name?: unknown } }).tool;

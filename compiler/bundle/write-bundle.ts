@@ -16,7 +16,7 @@ import fsSync from 'node:fs';
 import path from 'node:path';
 import { bytesOf, stage, temporaryName, writeTemporary } from './commit-files.js';
 import { directoriesOf, dirTimes, fileHoldsSync, listFiles, openOrNull, removeEmptiedDirs, unchangedSince } from './disk.js';
-import { acquireLock, type OutDirLock } from './lock.js';
+import { acquireLock, StateFolderError, type OutDirLock } from './lock.js';
 import { OutDirError } from './out-dir.js';
 import { COMMIT_FILES, readOwnership } from './ownership.js';
 
@@ -66,7 +66,7 @@ export class OutputWriteError extends Error {
  * the bundle.
  */
 export async function writeBundle(outDir: string, files: ReadonlyMap<string, string>, last?: WrittenBundle, options: WriteOptions = {}): Promise<WriteReport> {
-  guarded(outDir, () => fsSync.mkdirSync(outDir, { recursive: true }));
+  guarded(outDir, () => makeOutDir(outDir));
   const lock = await acquireLock(outDir, { timeoutMs: options.lockTimeoutMs ?? 30_000 }).catch((error: unknown) => {
     throw asWriteError(error, outDir);
   });
@@ -243,8 +243,29 @@ function guarded<T>(outDir: string, step: () => T): T {
   }
 }
 
+/**
+ * The out dir and its missing parents, one level at a time. A recursive
+ * mkdir that meets a read-only or forbidden parent reports ENOENT (Node 20);
+ * made one by one, the level that fails says why: EROFS, EACCES.
+ */
+function makeOutDir(outDir: string): void {
+  const missing: string[] = [];
+  for (let dir = path.resolve(outDir); !fsSync.existsSync(dir); dir = path.dirname(dir)) {
+    missing.unshift(dir);
+    if (path.dirname(dir) === dir) break;
+  }
+  for (const dir of missing) {
+    try {
+      fsSync.mkdirSync(dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error; // made meanwhile by another build: fine
+    }
+  }
+}
+
 function asWriteError(error: unknown, outDir: string): unknown {
   if (error instanceof OutputWriteError || error instanceof OutDirError) return error;
+  if (error instanceof StateFolderError) return new OutputWriteError(error.path, error.code, error.message);
   const e = error as NodeJS.ErrnoException;
   if (typeof e?.code !== 'string') return error;
   const file = e.path ?? outDir;
