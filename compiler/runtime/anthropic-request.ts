@@ -40,9 +40,9 @@ export interface AnthropicBlockLike {
   cache_control?: AnthropicCacheControl | null;
 }
 
-/** What the planner needs of a message (`MessageParam`). */
+/** What the planner needs of a message (`MessageParam`); the roles as literals, so a literal message keeps its own. */
 export interface AnthropicMessageLike {
-  role: string;
+  role: 'user' | 'assistant' | 'system';
   content: string | readonly AnthropicBlockLike[];
 }
 
@@ -83,11 +83,11 @@ export interface AnthropicRequestPlan<T, M> {
   dropped: DroppedBreakpoint[];
 }
 
-export function toAnthropicRequest<T extends AnthropicToolLike, M extends AnthropicMessageLike>(
+export function toAnthropicRequest<T extends AnthropicToolLike = never, M extends AnthropicMessageLike = never>(
   input: AnthropicRequestInput<T, M> & { messages: readonly M[] },
   options?: AnthropicRequestOptions,
 ): AnthropicRequestPlan<T, M> & { request: { messages: AnthropicPlannedMessage<M>[] } };
-export function toAnthropicRequest<T extends AnthropicToolLike = AnthropicToolLike, M extends AnthropicMessageLike = never>(
+export function toAnthropicRequest<T extends AnthropicToolLike = never, M extends AnthropicMessageLike = never>(
   input: AnthropicRequestInput<T, M>,
   options?: AnthropicRequestOptions,
 ): AnthropicRequestPlan<T, M>;

@@ -74,7 +74,7 @@ export interface BedrockRequestPlan<C, M> {
   dropped: DroppedBreakpoint[];
 }
 
-export function toBedrockRequest<C extends BedrockToolConfigLike = BedrockToolConfigLike, M extends BedrockMessageLike = BedrockMessageLike>(
+export function toBedrockRequest<C extends BedrockToolConfigLike = never, M extends BedrockMessageLike = never>(
   input: BedrockRequestInput<C, M>,
   given?: BedrockRequestOptions,
 ): BedrockRequestPlan<C, M> {
