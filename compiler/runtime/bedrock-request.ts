@@ -42,10 +42,10 @@ export type BedrockCachePointBlock = { cachePoint: BedrockCachePoint };
 type ElementOf<A> = A extends readonly (infer E)[] ? E : never;
 
 /** The tool configuration as planned: a cache point may follow the tool specs. */
-export type BedrockPlannedToolConfig<C> = Omit<C, 'tools'> & { tools: (ElementOf<C extends { tools?: infer A } ? A : never> | BedrockCachePointBlock)[] };
+export type BedrockPlannedToolConfig<C> = [C] extends [never] ? never : Omit<C, 'tools'> & { tools: (ElementOf<C extends { tools?: infer A } ? A : never> | BedrockCachePointBlock)[] };
 
 /** A message as planned: a cache point may follow its content. */
-export type BedrockPlannedMessage<M> = Omit<M, 'content'> & { content: (ElementOf<M extends { content?: infer A } ? A : never> | BedrockCachePointBlock)[] };
+export type BedrockPlannedMessage<M> = [M] extends [never] ? never : Omit<M, 'content'> & { content: (ElementOf<M extends { content?: infer A } ? A : never> | BedrockCachePointBlock)[] };
 
 export interface BedrockRequestInput<C extends BedrockToolConfigLike = BedrockToolConfigLike, M extends BedrockMessageLike = BedrockMessageLike> {
   /** The prompt: its static prefix and tail become `system` blocks. */
