@@ -5,6 +5,7 @@
  * its one script, costs from the cache facts — byte-identical every time.
  */
 import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,8 +50,36 @@ describe('prompt-build report: where it writes', () => {
     await fs.writeFile(path.join(dir, 'prompt-build-report.html'), '<p>my own notes</p>');
     const refused = await runCli(['report', dist], { cwd: dir });
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('prompt-build-report.html exists and is not a prompt-build report; name the file to write with --out-file');
+    expect(refused.stderr).toContain('prompt-build-report.html exists and is not a prompt-build report; it is left as it is');
     expect(await fs.readFile(path.join(dir, 'prompt-build-report.html'), 'utf8')).toBe('<p>my own notes</p>');
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('replaces a named --out-file only when it is a report too, and never through a link or into a FIFO', async () => {
+    const dir = await tempDir('pb-report-named-');
+    const named = path.join(dir, 'notes.html');
+    await fs.writeFile(named, '<p>my own notes</p>');
+    const refused = await runCli(['report', dist, '--out-file', named], { cwd: dir });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('notes.html exists and is not a prompt-build report; it is left as it is');
+    expect(await fs.readFile(named, 'utf8')).toBe('<p>my own notes</p>');
+
+    const report = path.join(dir, 'report.html');
+    expect((await runCli(['report', dist, '--out-file', report], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['report', dist, '--out-file', report], { cwd: dir })).code).toBe(0);
+
+    const link = path.join(dir, 'link.html');
+    await fs.symlink(report, link);
+    const linked = await runCli(['report', dist, '--out-file', link], { cwd: dir });
+    expect(linked.code).toBe(2);
+    expect(linked.stderr).toContain('link.html is a symbolic link');
+
+    const fifo = path.join(dir, 'fifo.html');
+    execFileSync('mkfifo', [fifo]);
+    const piped = await runCli(['report', dist, '--out-file', fifo], { cwd: dir });
+    expect(piped.code).toBe(2);
+    expect(piped.stderr).toContain('fifo.html is not a regular file');
+    expect((await fs.readdir(dir)).sort()).toEqual(['fifo.html', 'link.html', 'notes.html', 'report.html']);
     await fs.rm(dir, { recursive: true, force: true });
   });
 
