@@ -58,6 +58,8 @@ export interface RenderOptions {
   cwd: string | undefined;
   bundle: string | undefined;
   json: boolean;
+  /** Print the texts exactly; by default what a terminal would act on is shown escaped. */
+  raw: boolean;
   /** Mark where comments were removed from each part. */
   showStripped: boolean;
 }
@@ -68,7 +70,7 @@ export type Command =
   | { name: 'check'; options: CommonOptions; policy: CheckPolicy }
   | { name: 'render'; options: CommonOptions; render: RenderOptions }
   | { name: 'inspect'; options: CommonOptions; bundle: string | undefined; json: boolean }
-  | { name: 'diff'; options: CommonOptions; old: string; new: string; format: DiffFormat; failOnStaticChange: boolean }
+  | { name: 'diff'; options: CommonOptions; old: string; new: string; format: DiffFormat; failOnStaticChange: boolean; raw: boolean }
   | { name: 'report'; options: CommonOptions; bundles: string[]; outFile: string | undefined };
 
 export type ParseOutcome =
@@ -154,13 +156,14 @@ export function toCommand(name: string, raw: ParsedValues, positionals: readonly
           cwd: str('cwd'),
           bundle: str('bundle'),
           json: bool('json'),
+          raw: bool('raw'),
           showStripped: bool('show-stripped'),
         },
       };
     case 'inspect':
       return { name, options, bundle: positionals[0], json: bool('json') };
     case 'diff':
-      return { name, options, old: positionals[0]!, new: positionals[1]!, format: bool('json') ? 'json' : (str('format') as DiffFormat), failOnStaticChange: bool('fail-on-static-change') };
+      return { name, options, old: positionals[0]!, new: positionals[1]!, format: bool('json') ? 'json' : (str('format') as DiffFormat), failOnStaticChange: bool('fail-on-static-change'), raw: bool('raw') };
     case 'report':
       return { name, options, bundles: [...positionals], outFile: str('out-file') };
     default:

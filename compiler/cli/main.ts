@@ -67,7 +67,7 @@ async function run(command: Command, io: Io): Promise<number> {
     case 'inspect':
       return (await import('./commands/inspect.js')).runInspect(command.options, command.bundle, command.json, io);
     case 'diff':
-      return (await import('./commands/diff.js')).runDiff(command.options, command.old, command.new, { format: command.format, failOnStaticChange: command.failOnStaticChange }, io);
+      return (await import('./commands/diff.js')).runDiff(command.options, command.old, command.new, { format: command.format, failOnStaticChange: command.failOnStaticChange, raw: command.raw }, io);
     case 'report':
       return (await import('./commands/report.js')).runReport(command.options, command.bundles, command.outFile, io);
   }

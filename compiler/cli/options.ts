@@ -111,6 +111,7 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
       cwd: { type: 'string', describe: 'working directory the context providers look at' },
       bundle: { type: 'string', describe: 'bundle to load (default: the --out directory)' },
       json: { type: 'boolean', default: false },
+      raw: { type: 'boolean', default: false, describe: 'print texts exactly as they are (by default control, bidi and invisible characters are shown as escapes such as \\e and \\r)' },
       'show-stripped': { type: 'boolean', default: false, describe: 'mark where the comment policy removed HTML comments (with --json: list them per part)' },
     },
   },
@@ -125,6 +126,7 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
     options: {
       format: { type: 'string', choices: DIFF_FORMATS, default: 'text', describe: 'text (unified diffs), markdown (a pull-request comment) or json' },
       json: { type: 'boolean', default: false, describe: 'the same as --format json' },
+      raw: { type: 'boolean', default: false, describe: 'with --format text: print texts exactly as they are (by default control, bidi and invisible characters are shown as escapes such as \\e and \\r)' },
       'fail-on-static-change': { type: 'boolean', default: false, describe: 'exit 1 when a profile’s static prefix hash changed (a global prompt-cache bust)' },
     },
   },

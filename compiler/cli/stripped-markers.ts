@@ -33,8 +33,9 @@ export function headingMarkers(stripped: PartStripped | null, style: Style): str
  * UTF-8 byte offsets into `text`, in order). A marker gets a line of its
  * own: at a line start it goes before that line; inside a line (a fragment
  * whose last line was spliced into its includer's) the line is broken there.
+ * `show` is applied to the text's pieces (made safe for a terminal), never to the markers.
  */
-export function markText(text: string, at: readonly StrippedComment[], style: Style): string {
+export function markText(text: string, at: readonly StrippedComment[], style: Style, show: Style = (s) => s): string {
   const pieces: string[] = [];
   let index = 0;
   let bytes = 0;
@@ -49,12 +50,12 @@ export function markText(text: string, at: readonly StrippedComment[], style: St
     const markers: string[] = [];
     for (; i < at.length && at[i]!.offset === offset; i++) markers.push(style(strippedMarker(at[i]!)));
     const block = markers.join('\n');
-    pieces.push(text.slice(copied, index));
+    pieces.push(show(text.slice(copied, index)));
     copied = index;
     const atEnd = index === text.length;
     if (index === 0 || text[index - 1] === '\n') pieces.push(atEnd ? block : `${block}\n`);
     else pieces.push(atEnd || text[index] === '\n' ? `\n${block}` : `\n${block}\n`);
   }
-  pieces.push(text.slice(copied));
+  pieces.push(show(text.slice(copied)));
   return pieces.join('');
 }

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import type { FileChange } from '../build/compiler.js';
+import { terminalSafe } from '../diagnostics/terminal-safe.js';
 
 /** Files named before the rest is counted. */
 const MAX_NAMES = 3;
@@ -21,7 +22,8 @@ export function triggerLine(changes: readonly FileChange[], root: string): strin
   const last = new Map<string, FileChange['kind']>();
   for (const change of changes) last.set(change.path, change.kind);
   if (last.size === 0) return null;
-  const named = [...last].map(([file, kind]) => ({ name: path.relative(root, file).split(path.sep).join('/') || file, kind }));
+  // A file name may hold what a terminal acts on: shown escaped, as diagnostics show it.
+  const named = [...last].map(([file, kind]) => ({ name: terminalSafe(path.relative(root, file).split(path.sep).join('/') || file), kind }));
   if (named.length === 1) return `${named[0]!.name} ${VERBS[named[0]!.kind]}`;
   const shown = named.slice(0, MAX_NAMES).map((n) => (n.kind === 'change' ? n.name : `${n.name} (${VERBS[n.kind]})`));
   const more = named.length > MAX_NAMES ? ` … +${named.length - MAX_NAMES} more` : '';

@@ -43,3 +43,23 @@ export function excerptWindow(line: string, column: number): { text: string; car
   const show = (s: string) => terminalSafe(s.replace(/\t/g, ' '));
   return { text: head + show(line.slice(start, end)) + tail, caret: head.length + show(line.slice(start, at)).length };
 }
+
+/**
+ * A multi-line text made safe line by line: its line breaks kept, every
+ * other unsafe character escaped. For prompt text a command prints.
+ */
+export function terminalSafeLines(s: string): string {
+  return s.split('\n').map(terminalSafe).join('\n');
+}
+
+/** What JSON.stringify leaves unescaped that a terminal may act on or hide: DEL, C1, invisible and bidi characters, line separators. */
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
+
+/**
+ * JSON for a terminal: `JSON.stringify`, with those characters written as
+ * `\uXXXX` — valid JSON that parses to exactly the same data (outside
+ * strings JSON holds none of them).
+ */
+export function terminalSafeJson(value: unknown, indent = 2): string {
+  return JSON.stringify(value, null, indent).replace(UNSAFE_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -6,6 +6,7 @@
  */
 import { checkBundle, type CheckResult, type PrefixChange, type StaleFile } from '../../bundle/check-bundle.js';
 import { escapeData, escapeProperty } from '../../diagnostics/format.js';
+import { terminalSafe } from '../../diagnostics/terminal-safe.js';
 import type { CheckPolicy, CommonOptions } from '../args.js';
 import type { Io } from '../io.js';
 import { readManifestArg } from '../read-manifest.js';
@@ -50,7 +51,13 @@ function prefixMessage(c: PrefixChange): string {
   );
 }
 
-function printHuman(io: Io, o: CheckResult): void {
+/** Names and paths here come from the bundle, a baseline or the file system: shown through terminalSafe, as diagnostics are. */
+function printHuman(io: Io, result: CheckResult): void {
+  const err = (line: string) => io.err(terminalSafe(line));
+  printHumanTo({ err }, result);
+}
+
+function printHumanTo(io: Pick<Io, 'err'>, o: CheckResult): void {
   if (o.missing) io.err(`error: ${o.outDir}/ does not exist; ${MISSING_HINT}`);
   else if (o.manifest && !o.compared) io.err(`note: ${o.outDir}/ does not exist, so there is nothing to compare with`);
   if (o.otherOptions.length > 0) io.err(`error: ${optionsMessage(o.outDir, o.otherOptions)}`);

@@ -13,6 +13,7 @@ import { textChanges } from '../../report/text-changes.js';
 import type { CommonOptions, DiffFormat } from '../args.js';
 import { diffMarkdown } from '../diff/markdown.js';
 import { diffText } from '../diff/text.js';
+import { terminalSafe, terminalSafeJson } from '../../diagnostics/terminal-safe.js';
 import type { Io } from '../io.js';
 import { readBundleArg } from '../read-bundle.js';
 import { readManifestArg } from '../read-manifest.js';
@@ -20,6 +21,8 @@ import { readManifestArg } from '../read-manifest.js';
 export interface DiffOptions {
   format: DiffFormat;
   failOnStaticChange: boolean;
+  /** Text format: names and lines exactly as they are, not made safe for a terminal. */
+  raw?: boolean;
 }
 
 export async function runDiff(options: CommonOptions, oldPath: string, newPath: string, diffOptions: DiffOptions, io: Io): Promise<number> {
@@ -27,7 +30,7 @@ export async function runDiff(options: CommonOptions, oldPath: string, newPath: 
   if (format === 'json') {
     const [older, newer] = await Promise.all([readManifestArg(oldPath), readManifestArg(newPath)]);
     const diff = diffManifests(older, newer);
-    io.out(JSON.stringify({ ...diff, cacheBust: cacheBusts(diff) }, null, 2));
+    io.out(terminalSafeJson({ ...diff, cacheBust: cacheBusts(diff) }));
     return failOnStaticChange && cacheBusts(diff).length > 0 ? 1 : 0;
   }
   const [older, newer] = await Promise.all([readBundleArg(oldPath), readBundleArg(newPath)]);
@@ -37,7 +40,7 @@ export async function runDiff(options: CommonOptions, oldPath: string, newPath: 
     const models = (options.models ?? resolveBuildOptions({ root: options.root }).models).map(costFactsFor);
     io.out(diffMarkdown({ diff, text, older: older.manifest, newer: newer.manifest, models }));
   } else {
-    io.out(diffText(diff, text, { old: oldPath, new: newPath }, pc.createColors(options.color)));
+    io.out(diffText(diff, text, { old: oldPath, new: newPath }, pc.createColors(options.color), diffOptions.raw ? (s) => s : terminalSafe));
   }
   return failOnStaticChange && cacheBusts(diff).length > 0 ? 1 : 0;
 }

@@ -1,7 +1,9 @@
 /**
  * `prompt-build inspect [bundle]`: what a built bundle holds — per profile the
  * sections in order with their size, the boundary, the static prefix and its
- * hash (the global cache key) — and the agents.
+ * hash (the global cache key) — and the agents. Every value from the
+ * manifest is shown through `terminalSafe` (the JSON through
+ * `terminalSafeJson`): a name or description cannot act on the terminal.
  */
 import path from 'node:path';
 import { prefixEconomics, type PrefixEconomics } from '../../cache-facts/cache-economics.js';
@@ -12,6 +14,7 @@ import type { CommonOptions } from '../args.js';
 import type { Io } from '../io.js';
 import { readManifestArg } from '../read-manifest.js';
 import { plural, toBuildOptions } from '../shared.js';
+import { terminalSafe, terminalSafeJson } from '../../diagnostics/terminal-safe.js';
 
 export async function runInspect(options: CommonOptions, bundle: string | undefined, json: boolean, io: Io): Promise<number> {
   const build = await toBuildOptions(options);
@@ -21,7 +24,7 @@ export async function runInspect(options: CommonOptions, bundle: string | undefi
   const cache = models.flatMap((model) =>
     Object.values(manifest.profiles).map((p) => ({ profile: p.name, ...prefixEconomics(model, staticTokensFor(p, model), cacheFacts) })),
   );
-  io.out(json ? JSON.stringify({ ...inspection(manifest), cache }, null, 2) : `${formatInspection(manifest)}\n\n${formatCache(cache)}`);
+  io.out(json ? terminalSafeJson({ ...inspection(manifest), cache }) : `${formatInspection(manifest)}\n\n${formatCache(cache)}`);
   return 0;
 }
 
@@ -83,10 +86,10 @@ function formatProfile(profile: ProfileEntry): string {
   const lines = table([header, ...profile.sections.map(sectionRow)], 'rlllrrl').map((line) => `  ${line}`.trimEnd());
   const boundary =
     `  ── boundary · static prefix: ${plural(profile.boundaryIndex, 'section')}, ~${number(profile.staticTokens)} tokens, ` +
-    `hash ${profile.staticPrefixHash.slice(0, 12)} ──`;
+    `hash ${terminalSafe(profile.staticPrefixHash.slice(0, 12))} ──`;
   // Row 0 is the header, so the boundary goes after row `boundaryIndex`.
   lines.splice(profile.boundaryIndex + 1, 0, boundary);
-  return [`profile ${profile.name}${profile.description ? ` — ${profile.description}` : ''}`, ...lines].join('\n');
+  return [terminalSafe(`profile ${profile.name}${profile.description ? ` — ${profile.description}` : ''}`), ...lines].join('\n');
 }
 
 function sectionRow(s: SectionEntry, index: number): string[] {
@@ -105,8 +108,9 @@ function formatAgents(agents: AgentEntry[]): string {
   return ['agents', ...table([['name', 'tools', 'model', 'bytes', 'tokens', ''], ...rows], 'lllrrl').map((l) => `  ${l}`.trimEnd())].join('\n');
 }
 
-/** Aligns columns; `align` is one `l` or `r` per column. */
-function table(rows: string[][], align: string): string[] {
+/** Aligns columns; `align` is one `l` or `r` per column. Cells are made safe first, so widths are those shown. */
+function table(cells: string[][], align: string): string[] {
+  const rows = cells.map((row) => row.map(terminalSafe));
   const widths = [...align].map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
   return rows.map((row) => row.map((cell, c) => (align[c] === 'r' ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join('  '));
 }

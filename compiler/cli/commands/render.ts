@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { PrefixEconomics } from '../../cache-facts/cache-economics.js';
 import { colors, formatHuman } from '../../diagnostics/format.js';
+import { terminalSafe, terminalSafeJson, terminalSafeLines } from '../../diagnostics/terminal-safe.js';
 import { BundleError } from '../../runtime/bundle.js';
 import { MissingVariableError, RenderError } from '../../runtime/render-error.js';
 import { SYSTEM_PROMPT_DYNAMIC_BOUNDARY } from '../../runtime/system-prompt.js';
@@ -42,17 +43,17 @@ export async function runRender(options: CommonOptions, render: RenderOptions, i
     if (error instanceof SelectionError || error instanceof BundleError) throw new UsageError(error.message);
     // A section that cannot render with this context: the context is the user's to fix, so one line, exit 1.
     if (error instanceof MissingVariableError) {
-      io.err(`${error.message}\n(pass a value with --context FILE.json)`);
+      io.err(`${terminalSafe(error.message)}\n(pass a value with --context FILE.json)`);
       return 1;
     }
     if (error instanceof RenderError) {
-      io.err(error.message);
+      io.err(terminalSafe(error.message));
       return 1;
     }
     throw error;
   }
   for (const warning of assembled.warnings) io.err(formatHuman(warning, { color: options.color }));
-  io.out(render.json ? toJson(assembled) : toHuman(assembled, options.color));
+  io.out(render.json ? toJson(assembled) : toHuman(assembled, options.color, render.raw));
   return 0;
 }
 
@@ -71,7 +72,7 @@ async function readContext(file: string | undefined): Promise<Record<string, unk
 
 function toJson(a: AssembledPrompt): string {
   const json = { system: a.system, blocks: a.blocks, userContext: a.userContext, systemContext: a.systemContext, cache: a.cache };
-  return JSON.stringify(a.stripped ? { ...json, stripped: strippedJson(a) } : json, null, 2);
+  return terminalSafeJson(a.stripped ? { ...json, stripped: strippedJson(a) } : json);
 }
 
 /** `--show-stripped --json`: one entry per part that lost comments, by its index in `system`. */
@@ -85,7 +86,15 @@ function cacheNote(e: PrefixEconomics): string {
   return ` · ${e.model}: cached, ~${e.warm} warm / ~${e.cold} cold (uncached ~${e.uncached})`;
 }
 
-function toHuman(a: AssembledPrompt, color: boolean): string {
+/**
+ * The prompt for a reader: every text from the bundle, the context or the
+ * flags goes through `show` — by default each line made visible as
+ * diagnostics are (`\e`, `\r`, `\u{202e}`), so no text can move the cursor,
+ * erase a line or reorder what is shown; `--raw` prints it exactly.
+ */
+function toHuman(a: AssembledPrompt, color: boolean, raw: boolean): string {
+  const show = raw ? (s: string) => s : terminalSafeLines;
+  const name = raw ? (s: string) => s : terminalSafe;
   const c = color ? colors() : { bold: (s: string) => s, dim: (s: string) => s, yellow: (s: string) => s, cyan: (s: string) => s };
   const out: string[] = [c.bold('━━ system prompt ━━')];
   a.system.forEach((part, i) => {
@@ -96,11 +105,11 @@ function toHuman(a: AssembledPrompt, color: boolean): string {
       return;
     }
     const stripped = a.stripped?.[i] ?? null;
-    if (stripped === null) out.push(c.cyan(`── ${label} ──`), part);
-    else out.push(c.cyan(`── ${label} ──`), ...headingMarkers(stripped, c.dim), stripped.in === 'text' ? markText(part, stripped.at, c.dim) : part);
+    if (stripped === null) out.push(c.cyan(`── ${name(label)} ──`), show(part));
+    else out.push(c.cyan(`── ${name(label)} ──`), ...headingMarkers(stripped, c.dim), stripped.in === 'text' ? markText(part, stripped.at, c.dim, show) : show(part));
   });
   out.push('', c.bold('━━ user context (first user message) ━━'));
-  for (const [key, value] of Object.entries(a.userContext)) out.push(c.cyan(`── ${key} ──`), value);
+  for (const [key, value] of Object.entries(a.userContext)) out.push(c.cyan(`── ${name(key)} ──`), show(value));
   out.push('', c.bold('━━ provider blocks ━━'));
   a.blocks.forEach((b, i) => {
     // Only a prompt with a boundary has a static block, and it comes first.

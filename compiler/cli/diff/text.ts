@@ -2,6 +2,10 @@
  * `diff` for a terminal: what changed, loudest first (static prefix hashes),
  * then per changed section and agent a unified diff of its text — a dynamic
  * section's by its template — with the static/dynamic side it is on.
+ *
+ * Every name and text line from the bundles goes through `show`: by default
+ * made visible as diagnostics are (a `\r\e[K` in a line would otherwise
+ * erase it from the reviewer's terminal); `--raw` prints them exactly.
  */
 import type pc from 'picocolors';
 
@@ -11,9 +15,11 @@ import type { TextChange, TextChanges } from '../../report/text-changes.js';
 import { formatLine, type Hunk } from '../../report/text-diff.js';
 import { short, size } from './markdown.js';
 
-export function diffText(diff: BundleDiff, text: TextChanges, labels: { old: string; new: string }, c: Colors): string {
-  const out = [c.bold(`prompt-build diff ${labels.old} → ${labels.new}`)];
-  const busts = diff.profiles.filter((p) => p.cacheBust).map((p) => p.name);
+type Show = (text: string) => string;
+
+export function diffText(diff: BundleDiff, text: TextChanges, labels: { old: string; new: string }, c: Colors, show: Show = (s) => s): string {
+  const out = [c.bold(`prompt-build diff ${show(labels.old)} → ${show(labels.new)}`)];
+  const busts = diff.profiles.filter((p) => p.cacheBust).map((p) => show(p.name));
   out.push(
     busts.length > 0
       ? c.red(c.bold(`⚠ static prefix changed — global prompt-cache bust: ${busts.join(', ')}`))
@@ -21,23 +27,23 @@ export function diffText(diff: BundleDiff, text: TextChanges, labels: { old: str
   );
   if (isEmptyDiff(diff)) return [...out, 'No changes: both bundles hold the same prompts.'].join('\n');
   out.push('');
-  const unchanged = diff.profiles.filter((p) => p.status === 'unchanged').map((p) => p.name);
-  for (const p of diff.profiles.filter((p) => p.status !== 'unchanged')) out.push(profileLine(p, c));
+  const unchanged = diff.profiles.filter((p) => p.status === 'unchanged').map((p) => show(p.name));
+  for (const p of diff.profiles.filter((p) => p.status !== 'unchanged')) out.push(profileLine(p, c, show));
   if (unchanged.length > 0) out.push(c.dim(`unchanged profiles: ${unchanged.join(', ')}`));
-  for (const s of text.sections) out.push('', c.bold(`section ${s.change.name}: ${sectionNote(s.change)}`), ...hunks(s, c));
-  for (const a of text.agents) out.push('', c.bold(`agent ${a.change.name}: ${a.change.status}${a.change.fields.length > 0 ? ` (${a.change.fields.join(', ')})` : ''}`), ...hunks(a, c));
+  for (const s of text.sections) out.push('', c.bold(`section ${show(s.change.name)}: ${show(sectionNote(s.change))}`), ...hunks(s, c, show));
+  for (const a of text.agents) out.push('', c.bold(show(`agent ${a.change.name}: ${a.change.status}${a.change.fields.length > 0 ? ` (${a.change.fields.join(', ')})` : ''}`)), ...hunks(a, c, show));
   const otherAgents = diff.agents.filter((a) => !text.agents.some((t) => t.change === a));
-  for (const a of otherAgents) out.push('', c.bold(`agent ${a.name}: ${a.status} (${a.fields.join(', ')})`));
+  for (const a of otherAgents) out.push('', c.bold(show(`agent ${a.name}: ${a.status} (${a.fields.join(', ')})`)));
   return out.join('\n');
 }
 
-function profileLine(p: ProfileChange, c: Colors): string {
-  if (p.status !== 'changed') return `profile ${p.name}: ${p.status}`;
-  const parts = [`profile ${p.name}: changed`];
+function profileLine(p: ProfileChange, c: Colors, show: Show): string {
+  if (p.status !== 'changed') return `profile ${show(p.name)}: ${p.status}`;
+  const parts = [`profile ${show(p.name)}: changed`];
   parts.push(p.cacheBust ? c.red(`⚠ static prefix ${short(p.staticPrefixHash.old)} → ${short(p.staticPrefixHash.new)}`) : `static prefix unchanged ${short(p.staticPrefixHash.new)}`);
   parts.push(`static tokens ${size(p.staticTokens)}`);
   if (p.boundaryIndex.old !== p.boundaryIndex.new) parts.push(`boundary ${p.boundaryIndex.old} → ${p.boundaryIndex.new}`);
-  const sections = [...p.sectionsAdded.map((s) => `+${s}`), ...p.sectionsRemoved.map((s) => `−${s}`)];
+  const sections = [...p.sectionsAdded.map((s) => `+${show(s)}`), ...p.sectionsRemoved.map((s) => `−${show(s)}`)];
   if (sections.length > 0) parts.push(`sections ${sections.join(' ')}`);
   return parts.join(' · ');
 }
@@ -50,11 +56,12 @@ function sectionNote(s: SectionChange): string {
   return `${s.status} · ${where}${cache} · bytes ${size(s.bytes)}`;
 }
 
-function hunks(change: TextChange<{ name: string }>, c: Colors): string[] {
+function hunks(change: TextChange<{ name: string }>, c: Colors, show: Show): string[] {
   if (change.hunks.length === 0) return [c.dim('  (text unchanged)')];
-  return [c.red(`--- old/${change.change.name}`), c.green(`+++ new/${change.change.name}`), ...change.hunks.flatMap((h) => hunkLines(h, c))];
+  return [c.red(`--- old/${show(change.change.name)}`), c.green(`+++ new/${show(change.change.name)}`), ...change.hunks.flatMap((h) => hunkLines(h, c, show))];
 }
 
-function hunkLines(hunk: Hunk, c: Colors): string[] {
-  return [c.cyan(hunk.header), ...hunk.lines.map((l) => (l.kind === 'add' ? c.green(formatLine(l)) : l.kind === 'del' ? c.red(formatLine(l)) : formatLine(l)))];
+function hunkLines(hunk: Hunk, c: Colors, show: Show): string[] {
+  const line = (l: Hunk['lines'][number]) => show(formatLine(l));
+  return [c.cyan(hunk.header), ...hunk.lines.map((l) => (l.kind === 'add' ? c.green(line(l)) : l.kind === 'del' ? c.red(line(l)) : line(l)))];
 }
