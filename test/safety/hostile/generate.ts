@@ -2,7 +2,8 @@
  * A seeded generator of adversarial project trees (issue 12, acceptance 2):
  * exponential fan-out, long and cyclic chains, special files, bad encodings,
  * random bytes in frontmatter and bodies, names at and past the limits,
- * hostile templates, the boundary marker, symlinks out of the root. Each
+ * hostile templates, the boundary marker, symlinks out of the root,
+ * control and bidi characters. Each
  * tree is small on disk; what makes it hostile is its shape.
  */
 import { mulberry32 } from '../../../bench/generate.mjs';
@@ -156,6 +157,17 @@ const TRAITS: Record<string, Trait> = {
   },
   uncached(t, r) {
     section(t, 'unc', `---\nkind: dynamic\ncache: uncached\nreason: ${pick(r, ['"   "', '""', 'real reason', '[1, 2]'])}\n---\nx\n`);
+  },
+  controlBytes(t, r) {
+    // Terminal escapes, a lone CR, C1 controls, bidi overrides: in a body, an included fragment, frontmatter, or among CRLF line endings.
+    const c = pick(r, ['\u001b[2K', '\r', '\u0007', '\u009b31m', '\u202e', '\u2066x\u2069', '\u007f', '\u000c', '\u0085']);
+    const where = pick(r, ['body', 'fragment', 'frontmatter', 'crlf']);
+    if (where === 'fragment') {
+      t.files['prompts/fragments/ctl.md'] = `hidden${c}text\n`;
+      section(t, 'ctl', 'Before\n@../fragments/ctl.md\n');
+    } else if (where === 'frontmatter') section(t, 'ctl', `---\nkind: static\nnote: x${c}y\n---\nBody\n`);
+    else if (where === 'crlf') section(t, 'ctl', `line\r\nother\r\n${r() < 0.5 ? `lone${c}\r\n` : ''}`);
+    else section(t, 'ctl', `before ${c} after\n`);
   },
 };
 
