@@ -229,10 +229,22 @@ function firstDuplicateKey(root: unknown): number | null {
   return null;
 }
 
+/** A first line `---` (gray-matter's opening; `----` opens nothing) with no later line starting `---` (its closing). */
+function neverClosed(text: string): boolean {
+  if (text.charAt(3) === '-') return false;
+  const firstLineEnd = text.indexOf('\n');
+  return firstLineEnd === -1 || !text.includes('\n---', firstLineEnd);
+}
+
 const HAS_ALIAS = /(^|[\s[{,:-])\*[^\s*]/;
 
 function splitFrontmatter(text: string): Pick<ParsedSource, 'data' | 'bodyOffset' | 'problems'> {
   if (!text.startsWith('---')) return { data: {}, bodyOffset: 0, problems: [] };
+  // gray-matter would read the whole file as YAML: its error (or, for prose, a silent mapping) would not say what is wrong.
+  if (neverClosed(text)) {
+    const note = 'close it with a line holding only `---`, or remove the first line if the file has no frontmatter';
+    return { data: {}, bodyOffset: 0, problems: [{ rule: 'frontmatter/invalid-yaml', offset: 0, message: 'frontmatter opened at line 1 is never closed', note }] };
+  }
   let yamlError: { offset: number; message: string } | undefined;
   const lenient: Problem[] = [];
   const parsed = matter(text, {
