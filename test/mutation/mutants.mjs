@@ -756,4 +756,11 @@ export const MUTANTS = [
     to: 'const err = (line: string) => io.err(line);',
     tests: ['test/cli/terminal-output.test.ts'],
   },
+  {
+    name: 'a template the manifest gives no hash is used unchecked',
+    file: 'compiler/cli/read-bundle.ts',
+    from: 'if (hash === undefined) throw new UsageError(',
+    to: 'if (hash === null) throw new UsageError(',
+    tests: ['test/safety/bundle-readers.test.ts'],
+  },
 ];

@@ -200,6 +200,17 @@ describe('a bundle is read as regular files inside it', () => {
     expect(run.stdout).not.toContain(SECRET);
   });
 
+  it('refuses a template the manifest gives no hash (a bundle from before templates were hashed), with a rebuild hint', async () => {
+    const copy = await copyOfDist();
+    const crafted = structuredClone(manifest) as unknown as { profiles: { default: { sections: Record<string, unknown>[] } } };
+    for (const s of crafted.profiles.default.sections) delete s.templateHash;
+    await fs.writeFile(path.join(copy, 'manifest.json'), JSON.stringify(crafted));
+    const run = await runCli(['report', copy, '--out-file', '-']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`${path.join(copy, section('env-info').template!)} has no hash in the manifest (built by an older prompt-build), so it cannot be checked; rebuild the bundle`);
+    expectNoStack(run);
+  });
+
   it('checks a source map against the manifest before using it (report)', async () => {
     const copy = await copyOfDist();
     const map = section('intro').map!;
