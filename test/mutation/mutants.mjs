@@ -760,7 +760,7 @@ export const MUTANTS = [
     name: 'a template the manifest gives no hash is used unchecked',
     file: 'compiler/cli/read-bundle.ts',
     from: 'if (hash === undefined) throw new UsageError(',
-    to: 'if (hash === null) throw new UsageError(',
+    to: 'if (hash === undefined) return readFile(file); if (false as boolean) throw new UsageError(',
     tests: ['test/safety/bundle-readers.test.ts'],
   },
 ];
