@@ -145,7 +145,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function validateManifestForReaders(value: unknown, origin: string): Manifest {
   const manifest = validateManifest(value, origin);
   const problems = [...readerProblems(manifest as unknown as Record<string, unknown>)];
-  if (problems.length > 0) throw new BundleError(`${origin}: invalid manifest:\n  ${problems.join('\n  ')}`);
+  if (problems.length > 0) {
+    // A crafted manifest of thousands of entries is one screen of message, not thousands of lines.
+    const shownProblems = problems.length > 10 ? [...problems.slice(0, 10), `… and ${problems.length - 10} more`] : problems;
+    throw new BundleError(`${origin}: invalid manifest:\n  ${shownProblems.join('\n  ')}`);
+  }
   return manifest;
 }
 
