@@ -25,7 +25,11 @@ export class FileRefused extends Error {
   }
 }
 
-/** What a bundle's reader reads at most of one file: far above any text the compiler emits (its expanded-size budget). */
+/**
+ * What a bundle's reader reads at most of one file: 256 times the default
+ * expanded-size budget of a text (1 MiB), and room for the manifest of a
+ * bundle of tens of thousands of files.
+ */
 export const MAX_BUNDLE_FILE_BYTES = 256 * 1024 * 1024;
 
 const C = fs.constants;
