@@ -55,6 +55,8 @@ const CONCURRENCY = 4;
 const MAX_OVERHEAD = 1000;
 /** What a system prompt's framing may add to its text's own tokens. */
 const TEXT_SLACK = 64;
+/** Far above the counts of any project's texts (about 80 bytes a text and model). */
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 /** An answer is a few dozen bytes; an error body a few hundred. */
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -268,7 +270,11 @@ async function readCache(cacheDir: string | null): Promise<CountCache> {
   const empty = Object.create(null) as CountCache;
   if (cacheDir === null) return empty;
   try {
-    const text = await fs.readFile(path.join(cacheDir, CACHE_FILE), 'utf8');
+    // Read as a source is (regular file, bounded): node_modules/.cache may come with a checkout, a FIFO in it too.
+    const { readTextFile } = await import('../markdown/source.js');
+    const read = await readTextFile(path.join(cacheDir, CACHE_FILE), MAX_CACHE_BYTES);
+    if (!read.ok) return empty;
+    const text = read.bytes.toString('utf8');
     const value = JSON.parse(text, (_key, v: unknown) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.assign(Object.create(null), v) : v)) as unknown;
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as CountCache) : empty;
   } catch {
@@ -282,7 +288,9 @@ async function writeCache(cacheDir: string | null, cache: CountCache): Promise<v
   const temp = `${file}.${process.pid}.tmp`;
   try {
     await fs.mkdir(cacheDir, { recursive: true });
-    await fs.writeFile(temp, JSON.stringify(cache));
+    // Exclusive: whatever stands at the temporary name (a link) is removed, never written through.
+    await fs.rm(temp, { force: true });
+    await fs.writeFile(temp, JSON.stringify(cache), { flag: 'wx' });
     await fs.rename(temp, file);
   } catch {
     await fs.rm(temp, { force: true }).catch(() => {}); // only a cache: the next build counts again

@@ -185,3 +185,27 @@ describe('the answer’s size', () => {
     expect(result.problem).toBe('count_tokens answered 10485760 bytes, over the 65536-byte limit');
   });
 });
+
+describe('the count cache as a checkout may bring it', () => {
+  it('a FIFO at the cache’s name is not read (no hang): counted again, and the FIFO left alone', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const cacheDir = await tempDir();
+    execFileSync('mkfifo', [path.join(cacheDir, 'anthropic-token-counts.v2.json.fifo')]);
+    await fs.rename(path.join(cacheDir, 'anthropic-token-counts.v2.json.fifo'), path.join(cacheDir, 'anthropic-token-counts.v2.json'));
+    const { url, seen } = await server(honest);
+    const result = await count(url, { cacheDir });
+    expect(result.problem).toBeNull();
+    expect(seen).toHaveLength(3);
+  });
+
+  it('a symlink at the temporary name is not written through', async () => {
+    const cacheDir = await tempDir();
+    const outside = path.join(await tempDir(), 'victim.txt');
+    await fs.writeFile(outside, 'keep me\n');
+    await fs.symlink(outside, path.join(cacheDir, `anthropic-token-counts.v2.json.${process.pid}.tmp`));
+    const { url } = await server(honest);
+    expect((await count(url, { cacheDir })).problem).toBeNull();
+    expect(await fs.readFile(outside, 'utf8')).toBe('keep me\n');
+    expect(Object.keys(JSON.parse(await fs.readFile(path.join(cacheDir, 'anthropic-token-counts.v2.json'), 'utf8')))).toEqual([url]);
+  });
+});
