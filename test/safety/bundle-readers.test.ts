@@ -365,6 +365,24 @@ describe('names that are Object.prototype keys are names like any other', () => 
     expect(back.stdout).toContain('agent toString: removed');
   });
 
+  it('diff and report: a crafted manifest whose profile is named __proto__ (JSON keeps it as a key)', async () => {
+    const copy = await copyOfDist();
+    const file = path.join(copy, 'manifest.json');
+    // Edited as text: an assignment to __proto__ in JavaScript would set a prototype, not a key.
+    const text = (await fs.readFile(file, 'utf8')).replace('"default": {', '"__proto__": {').replace('"name": "default"', '"name": "__proto__"');
+    await fs.writeFile(file, text);
+    const json = await runCli(['diff', dist, copy, '--format', 'json']);
+    expect(json.code, json.stderr).toBe(0);
+    const diff = JSON.parse(json.stdout) as { profiles: { name: string; status: string }[] };
+    expect(diff.profiles.map((p) => [p.name, p.status])).toEqual([
+      ['__proto__', 'added'],
+      ['default', 'removed'],
+    ]);
+    const report = await runCli(['report', dist, copy, '--out-file', '-']);
+    expect(report.code, report.stderr).toBe(0);
+    expectNoStack(report);
+  });
+
   it('report OLD NEW: a profile named constructor on one side only', async () => {
     const run = await runCli(['report', dist, path.join(protoRoot, 'dist'), '--out-file', '-']);
     expect(run.code, run.stderr).toBe(0);
