@@ -781,7 +781,7 @@ export const MUTANTS = [
     name: "request planner: automatic caching's slot is not counted",
     file: 'compiler/runtime/breakpoint-budget.ts',
     from: 'budgetSpent(caller.length, placed.length)',
-    to: "budgetSpent(caller.length, placed.filter((p) => p.at !== 'automatic').length)",
+    to: "(candidate.at === 'automatic' ? undefined : budgetSpent(caller.length, placed.length))",
     tests: ['test/runtime/request-planner.test.ts'],
   },
   {
