@@ -70,7 +70,8 @@ interface AnthropicCase {
 
 function* anthropicCases(): Generator<AnthropicCase> {
   const toolSets: (Json[] | undefined)[] = [undefined, []];
-  for (const a of MARKS) for (const b of MARKS) toolSets.push([tool('read', a), tool('grep', b)]);
+  // 'default' (no ttl key) and '5m' weigh the same: one of each side is enough.
+  for (const a of [null, 'default', '1h'] as Mark[]) for (const b of [null, '5m', '1h'] as Mark[]) toolSets.push([tool('read', a), tool('grep', b)]);
   const messageSets: (Json[] | undefined)[] = [undefined, [{ role: 'assistant', content: 'prefill' }]];
   for (const reply of [null, '5m', '1h'] as Mark[])
     for (const first of [null, '1h'] as Mark[])
@@ -184,7 +185,7 @@ describe('toAnthropicRequest over a grid of prompts, caller breakpoints and opti
         messages.map((m) => (typeof m.content === 'string' ? [m.content] : (m.content as Json[]).map((b) => b.text)));
       if (input.messages) same(strip(request.messages as Json[]), strip(input.messages as Json[]), label);
     }
-    expect(planned).toBeGreaterThan(5000);
+    expect(planned).toBeGreaterThan(4000);
     expect(refused).toBeGreaterThan(100);
   });
 
@@ -318,5 +319,45 @@ describe('toBedrockRequest over a grid of prompts, caller cache points and optio
     }
     expect(planned).toBeGreaterThan(1000);
     expect(refused).toBeGreaterThan(20);
+  });
+});
+
+describe('what a caller reads when a planner refuses', () => {
+  const system = asSystemPrompt(PROMPTS.mixed!);
+  const refusal = (call: () => unknown) => {
+    try {
+      call();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ArgumentError);
+      return (error as Error).message;
+    }
+    return expect.fail('not refused');
+  };
+
+  it('an un-awaited prompt, messages that are no array', () => {
+    expect(refusal(() => toAnthropicRequest({ system: Promise.resolve(system) as never }))).toBe(
+      'toAnthropicRequest: input.system must be a SystemPrompt (an array of strings); got a Promise (did you forget `await`?)',
+    );
+    expect(refusal(() => toBedrockRequest({ system, messages: 'hi' as never }))).toBe('toBedrockRequest: input.messages must be an array of messages; got "hi"');
+  });
+
+  it('a fifth caller breakpoint, and a longer TTL after a shorter one, named where they are', () => {
+    const five = [tool('a', 'default'), tool('b', 'default'), tool('c', 'default'), tool('d', 'default'), tool('e', '5m')];
+    expect(refusal(() => toAnthropicRequest({ system, tools: five } as never))).toBe(
+      "toAnthropicRequest: input.tools[4].cache_control must be absent: a request holds at most 4 cache breakpoints, and this is the caller's 5th; got an object",
+    );
+    const disorder = [tool('a', '5m'), tool('b', '1h')];
+    expect(refusal(() => toAnthropicRequest({ system, tools: disorder } as never))).toBe(
+      "toAnthropicRequest: input.tools[1].cache_control.ttl must be no longer than '5m', the TTL of the caller's breakpoint at tools[0] before it (a longer TTL must come before a shorter one); got \"1h\"",
+    );
+  });
+
+  it('automatic caching that would outlive the tail, or with cache: false', () => {
+    expect(refusal(() => toAnthropicRequest({ system }, { automatic: { ttl: '1h' } }))).toBe(
+      "toAnthropicRequest: options.automatic.ttl must be no longer than options.ttl ('5m'): automatic caching marks the last block, and a longer TTL must come before a shorter one; got \"1h\"",
+    );
+    expect(refusal(() => toAnthropicRequest({ system }, { cache: false, automatic: true }))).toBe(
+      'toAnthropicRequest: options.automatic must be false or absent when options.cache is false; got boolean true',
+    );
   });
 });
