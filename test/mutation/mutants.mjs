@@ -875,4 +875,11 @@ export const MUTANTS = [
     to: 'blocks = content',
     tests: ['python/tests/test_request_vectors.py'],
   },
+  {
+    name: "request planner: a shorter TTL placed before the caller's longer one",
+    file: 'compiler/runtime/breakpoint-budget.ts',
+    from: 'if ((order < 0 && own > theirs) || (order > 0 && own < theirs)) {',
+    to: 'if (order < 0 && own > theirs) {',
+    tests: ['test/runtime/request-planner.test.ts'],
+  },
 ];
