@@ -122,13 +122,11 @@ export function toAnthropicRequest(input: AnthropicRequestInput, given?: Anthrop
       if (turn) candidates.push(turn);
     }
   }
-  const { placed, dropped } = planBreakpoints(
-    caller,
-    candidates.map((c) => c.candidate),
-  );
+  const { placed, dropped } = planBreakpoints(caller, candidates.map((c) => c.candidate));
   const placedPaths = candidates.filter((c) => placed.includes(c.candidate));
 
-  const request: AnthropicRequestFields<unknown, unknown> = {} as AnthropicRequestFields<unknown, unknown>;
+  // Built key by key: tools, system, messages, cache_control (the Python runtime writes the same order).
+  const request = {} as AnthropicRequestFields<unknown, unknown>;
   const at = new Map(placedPaths.map((p) => [p.path, p.candidate.ttl]));
   if (input.tools !== undefined) request.tools = tools.map((tool, i) => (at.has(`tools[${i}]`) ? { ...tool, cache_control: control(at.get(`tools[${i}]`)) } : tool));
   request.system = sides.map((side, i) => {
