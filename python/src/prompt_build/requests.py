@@ -5,6 +5,7 @@ before a shorter one; the planner's own places in priority order (end of tools, 
 prefix, end of system, last user turn or automatic caching), each it cannot place reported with the
 reason. The caller's lists and dicts are never changed: what is marked is a copy, the rest is shared.
 The result is the JavaScript runtime's, byte for byte as JSON."""
+from collections import abc
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple, Union
 
 from ._arguments import check_prompt
@@ -31,6 +32,11 @@ class _Candidate(NamedTuple):
     position: Position
     ttl: Optional[str]
     unplaceable: Optional[str] = None
+
+
+def _is_mapping(value: Any) -> bool:
+    """A dict, or another mapping: the fast check first (typing's isinstance is slow, and this runs per block)."""
+    return isinstance(value, dict) or isinstance(value, abc.Mapping)
 
 
 def _effective(ttl: Optional[str]) -> str:
@@ -142,7 +148,7 @@ def _check_control(holder: Mapping[str, Any], at: str) -> None:
     value = holder.get("cache_control")
     if value is None:
         return
-    if not isinstance(value, Mapping) or value.get("type") != "ephemeral":
+    if not _is_mapping(value) or value.get("type") != "ephemeral":
         raise ArgumentError(_ANTHROPIC, f"{at}.cache_control", "null or { type: 'ephemeral', ttl? }", value)
     _check_ttl(_ANTHROPIC, f"{at}.cache_control.ttl", value.get("ttl"))
 
@@ -158,7 +164,7 @@ def _check_list(fn: str, parameter: str, value: Any, expected: str) -> List[Any]
 def _anthropic_tools(value: Any) -> List[Mapping[str, Any]]:
     tools = _check_list(_ANTHROPIC, "tools", value, "an array of tools")
     for i, tool in enumerate(tools):
-        if not isinstance(tool, Mapping):
+        if not _is_mapping(tool):
             raise ArgumentError(_ANTHROPIC, f"tools[{i}]", "a tool (an object)", tool)
         _check_control(tool, f"tools[{i}]")
     return tools
@@ -168,7 +174,7 @@ def _anthropic_messages(value: Any) -> List[Mapping[str, Any]]:
     messages = _check_list(_ANTHROPIC, "messages", value, "an array of messages")
     for m, message in enumerate(messages):
         at = f"messages[{m}]"
-        if not isinstance(message, Mapping):
+        if not _is_mapping(message):
             raise ArgumentError(_ANTHROPIC, at, "a message (an object)", message)
         if not isinstance(message.get("role"), str):
             raise ArgumentError(_ANTHROPIC, f"{at}.role", "a string", message.get("role"))
@@ -178,7 +184,7 @@ def _anthropic_messages(value: Any) -> List[Mapping[str, Any]]:
         if not isinstance(content, (list, tuple)):
             raise ArgumentError(_ANTHROPIC, f"{at}.content", "a string or an array of content blocks", content)
         for j, block in enumerate(content):
-            if not isinstance(block, Mapping) or not isinstance(block.get("type"), str):
+            if not _is_mapping(block) or not isinstance(block.get("type"), str):
                 raise ArgumentError(_ANTHROPIC, f"{at}.content[{j}]", "a content block (an object with a type)", block)
             _check_control(block, f"{at}.content[{j}]")
     return messages
@@ -186,7 +192,7 @@ def _anthropic_messages(value: Any) -> List[Mapping[str, Any]]:
 
 def _caller_mark(holder: Mapping[str, Any], path: str, position: Position) -> List[_Caller]:
     marker = holder.get("cache_control")
-    if not isinstance(marker, Mapping):
+    if not _is_mapping(marker):
         return []
     return [_Caller(path, "cache_control", marker, position, marker.get("ttl"))]
 
@@ -194,7 +200,7 @@ def _caller_mark(holder: Mapping[str, Any], path: str, position: Position) -> Li
 def _automatic_ttl(automatic: Any, ttl: Optional[str], cache: bool) -> Tuple[bool, Optional[str]]:
     if automatic is None or automatic is False:
         return False, None
-    if automatic is not True and not isinstance(automatic, Mapping):
+    if automatic is not True and not _is_mapping(automatic):
         raise ArgumentError(_ANTHROPIC, "automatic", "true, false or { ttl }", automatic)
     auto_ttl = None if automatic is True else automatic.get("ttl")
     _check_ttl(_ANTHROPIC, "automatic.ttl", auto_ttl)
@@ -350,7 +356,7 @@ def _check_point(block: Mapping[str, Any], at: str) -> None:
     value = block.get("cachePoint")
     if value is None:
         return
-    if not isinstance(value, Mapping) or value.get("type") != "default":
+    if not _is_mapping(value) or value.get("type") != "default":
         raise ArgumentError(_BEDROCK, f"{at}.cachePoint", "{ type: 'default', ttl? }", value)
     _check_ttl(_BEDROCK, f"{at}.cachePoint.ttl", value.get("ttl"))
 
@@ -358,13 +364,13 @@ def _check_point(block: Mapping[str, Any], at: str) -> None:
 def _bedrock_tools(value: Any) -> List[Mapping[str, Any]]:
     if value is None:
         return []
-    if not isinstance(value, Mapping):
+    if not _is_mapping(value):
         raise ArgumentError(_BEDROCK, "tool_config", "an object { tools }", value)
     tools = value.get("tools")
     if not isinstance(tools, (list, tuple)):
         raise ArgumentError(_BEDROCK, "tool_config.tools", "an array of tools", tools)
     for i, tool in enumerate(tools):
-        if not isinstance(tool, Mapping):
+        if not _is_mapping(tool):
             raise ArgumentError(_BEDROCK, f"tool_config.tools[{i}]", "a tool (an object)", tool)
         _check_point(tool, f"tool_config.tools[{i}]")
     return list(tools)
@@ -374,7 +380,7 @@ def _bedrock_messages(value: Any) -> List[Mapping[str, Any]]:
     messages = _check_list(_BEDROCK, "messages", value, "an array of messages")
     for m, message in enumerate(messages):
         at = f"messages[{m}]"
-        if not isinstance(message, Mapping):
+        if not _is_mapping(message):
             raise ArgumentError(_BEDROCK, at, "a message (an object)", message)
         if not isinstance(message.get("role"), str):
             raise ArgumentError(_BEDROCK, f"{at}.role", "a string", message.get("role"))
@@ -382,7 +388,7 @@ def _bedrock_messages(value: Any) -> List[Mapping[str, Any]]:
         if not isinstance(content, (list, tuple)):
             raise ArgumentError(_BEDROCK, f"{at}.content", "an array of content blocks", content)
         for j, block in enumerate(content):
-            if not isinstance(block, Mapping):
+            if not _is_mapping(block):
                 raise ArgumentError(_BEDROCK, f"{at}.content[{j}]", "a content block (an object)", block)
             _check_point(block, f"{at}.content[{j}]")
     return messages
@@ -390,7 +396,7 @@ def _bedrock_messages(value: Any) -> List[Mapping[str, Any]]:
 
 def _caller_point(block: Mapping[str, Any], path: str, position: Position) -> List[_Caller]:
     marker = block.get("cachePoint")
-    if not isinstance(marker, Mapping):
+    if not _is_mapping(marker):
         return []
     return [_Caller(path, "cachePoint", marker, position, marker.get("ttl"))]
 
