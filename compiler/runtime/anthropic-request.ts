@@ -211,6 +211,12 @@ function automaticTtl(options: Partial<AnthropicRequestOptions>): { on: boolean;
   return { on: true, ttl };
 }
 
+/**
+ * Automatic caching marks the request's last block. Without messages the
+ * planner cannot see that block (the caller adds messages later; the API
+ * requires them), so only a caller's breakpoint already on the last block it
+ * can see stops it.
+ */
 function automaticCandidate(messages: readonly Rec[], marked: ReadonlySet<string>, ttl: CacheTtl | undefined): Candidate {
   const candidate: Candidate = { at: 'automatic', position: [3], ttl };
   const m = messages.length - 1;
