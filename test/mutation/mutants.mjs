@@ -612,7 +612,7 @@ export const MUTANTS = [
   {
     name: 'issue 26: an error answering a preview request is thrown on',
     file: 'compiler/cli/serve/preview-server.ts',
-    from: "if (!response.headersSent) plain(response, 500, 'internal error\\n');",
+    from: "if (!response.headersSent) plain(response, 500, 'internal error\\n');\n      else response.destroy();",
     to: "throw new Error('an error answering a request');",
     tests: ['test/report/serve-requests.test.ts'],
   },
@@ -673,10 +673,10 @@ export const MUTANTS = [
     tests: ['test/diff/diff-markdown-hostile.test.ts'],
   },
   {
-    name: 'issue 26: the report writes a value that is not a string unescaped',
-    file: 'compiler/report/html/escape.ts',
-    from: "return String(text).replace(/[&<>\"']/g, (c) => ENTITIES[c]!);",
-    to: "return typeof text === 'string' ? text.replace(/[&<>\"']/g, (c) => ENTITIES[c]!) : String(text);",
+    name: "issue 26: the report writes a text's line number into its attribute raw",
+    file: 'compiler/report/html/texts.ts',
+    from: 'data-line="${run.firstLine + i}"',
+    to: 'data-line="${join([html``, html``], String(run.firstLine + i))}"',
     tests: ['test/report/report-hostile-browser.test.ts'],
   },
   {
