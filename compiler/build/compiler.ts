@@ -166,7 +166,6 @@ export class Compiler {
         unused: this.entries.unusedSections(),
         agents: this.entries.agents(),
         sources: await this.sourceEntries(full),
-        lookup: (rel) => this.lookup(rel),
       },
       this.options,
       this.emitCache,

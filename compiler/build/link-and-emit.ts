@@ -4,7 +4,6 @@
  * rule levels applied, and the bundle emitted — or not, on any error.
  */
 import type { BuildOptions } from './config.js';
-import { pythonTargetDiagnostics, type SourceLookup } from '../definitions/compile-text.js';
 import { checkProfiles } from '../bundle/profile-checks.js';
 import { emitBundle, type Bundle, type CompiledAgent, type CompiledSection, type EmitCache, type ProfileInput } from '../bundle/emit.js';
 import { outputOptions } from '../bundle/output-options.js';
@@ -22,8 +21,6 @@ export interface LinkInput {
   unused: readonly CompiledSection[];
   agents: readonly CompiledAgent[];
   sources: Readonly<Record<string, SourceEntry>>;
-  /** A loaded source by root-relative path, to position diagnostics in included files. */
-  lookup: SourceLookup;
 }
 
 export async function linkAndEmit(
@@ -33,7 +30,6 @@ export async function linkAndEmit(
   tokenCounting: TokenCountingLoader,
 ): Promise<{ bundle: Bundle | null; diagnostics: Diagnostic[] }> {
   const found = [...input.diagnostics, ...checkProfiles(input.profiles, input.sectionNamesKnown, cache)];
-  if (options.targets.includes('python')) found.push(...pythonDiagnostics(input.profiles, input.lookup, cache));
   // The project's rule levels, once: they decide whether anything is emitted.
   const diagnostics = applyRuleLevels(found, options.ruleLevels);
   let emitted: Bundle | null = null;
@@ -60,36 +56,6 @@ export async function linkAndEmit(
   const sorted = dedupe(sortDiagnostics(diagnostics));
   // A warning of emit's that the project made an error (`cache/prefix-below-minimum`…) fails the build too.
   return { bundle: emitted && !hasErrors(sorted) ? emitted : null, diagnostics: sorted };
-}
-
-/**
- * Every emitted dynamic section must have a Python form. Checked again only
- * when a section's text changes, and looked at again only for a profile that
- * changed (an unchanged profile is the same object): a leaf edit in a large
- * project does not walk every profile's sections. A section several profiles
- * name is reported once (`dedupe`).
- */
-function pythonDiagnostics(profiles: readonly ProfileInput[], lookup: SourceLookup, cache: EmitCache): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  for (const profile of profiles) {
-    let found = cache.pythonProfileChecks.get(profile);
-    if (found === undefined) {
-      found = [];
-      for (const section of profile.sections) {
-        // A template with errors of its own is reported for those; one problem, one diagnostic.
-        if (!section || section.def.kind !== 'dynamic' || hasErrors(section.compiled.diagnostics)) continue;
-        let own = cache.pythonChecks.get(section.compiled);
-        if (own === undefined) {
-          own = pythonTargetDiagnostics(section.def, section.compiled, lookup);
-          cache.pythonChecks.set(section.compiled, own);
-        }
-        found.push(...own);
-      }
-      cache.pythonProfileChecks.set(profile, found);
-    }
-    out.push(...found);
-  }
-  return out;
 }
 
 function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {

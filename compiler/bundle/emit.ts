@@ -94,10 +94,6 @@ export interface EmitCache {
   readonly checkedProfiles: WeakMap<ProfileInput, Diagnostic[]>;
   /** A source's manifest entry, the same object while its bytes and direct includes are, so that its manifest text is reused. */
   readonly sourceEntries: WeakMap<Source, SourceEntry>;
-  /** A dynamic section's Python-target diagnostics (none, mostly): they follow from its compiled text alone. */
-  readonly pythonChecks: WeakMap<CompiledText, Diagnostic[]>;
-  /** The same, of all the dynamic sections of a profile. */
-  readonly pythonProfileChecks: WeakMap<ProfileInput, Diagnostic[]>;
   readonly json: JsonPieceCache;
   readonly bundleModule: BundleModuleCache;
 }
@@ -109,8 +105,6 @@ export function createEmitCache(): EmitCache {
     agents: new WeakMap(),
     checkedProfiles: new WeakMap(),
     sourceEntries: new WeakMap(),
-    pythonChecks: new WeakMap(),
-    pythonProfileChecks: new WeakMap(),
     json: createJsonPieceCache(),
     bundleModule: createBundleModuleCache(),
   };

@@ -13,8 +13,7 @@ import type { IncludeHost } from '../include/include.js';
 import { LineIndex, lineIndexOf } from '../include/line-index.js';
 import type { Source } from '../markdown/source.js';
 import type { Program } from '../template/ast.js';
-import { analyzeTemplate, pythonUnsupported, validateTemplate } from '../template/index.js';
-import { parseTemplate } from '../template/parse.js';
+import { analyzeTemplate, validateTemplate } from '../template/index.js';
 
 export interface CompiledText {
   text: string;
@@ -125,25 +124,6 @@ function templateDiagnostics(def: DynamicSectionDef, compiled: CompiledText, loo
     });
   });
   return [...unsupported, ...undeclared, ...twice];
-}
-
-/**
- * The Python target's check of a dynamic section that compiled cleanly: a
- * construct only the Handlebars runtime renders (a `lookup` or `log` call,
- * other data variables, block parameters…) has no Python form, so it is an
- * error where it is written — never a surprise in a Python service.
- */
-export function pythonTargetDiagnostics(def: DynamicSectionDef, compiled: CompiledText, lookup: SourceLookup): Diagnostic[] {
-  const parsed = compiled.template === undefined ? parseTemplate(compiled.text) : { ok: true as const, ast: compiled.template };
-  if (!parsed.ok) return [];
-  const found = pythonUnsupported(parsed.ast);
-  if (found === null) return [];
-  const at = mapPosition(compiled, new LineIndex(compiled.text), found.line, found.column, lookup);
-  return [
-    diagnostic('template/python-unsupported', at.file, at, `section '${def.name}' uses ${found.reason}, which the Python target cannot render`, {
-      note: 'rewrite it with #if/#unless/#each/#with, values and @index/@key/@first/@last/@root, or build with `--targets js`',
-    }),
-  ];
 }
 
 /** A 1-based line/column of the compiled text → the file and position it was written at. */

@@ -3,15 +3,18 @@
  * twin of the JavaScript thunk (codegen.ts) for the Python runtime
  * (`python/src/prompt_build`): `create(rt)` returns the section's pure
  * `render(ctx)` — plain string building, importing nothing; `rt` brings the
- * JavaScript value semantics it needs. Only templates on the JavaScript fast path have a
- * Python form; the build refuses the others when the Python target is on
- * (`pythonUnsupported`), so a Python service never meets a section it cannot render.
+ * JavaScript value semantics it needs. Every template the build accepts has
+ * one: a template on the JavaScript fast path compiles to structured Python
+ * (python-body.ts, python-string-path.ts), any other — or one nested deeper
+ * than CPython indents — to the twin of Handlebars' compiled code
+ * (python-handlebars.ts), which is what the JavaScript side runs for it.
  */
-import { outputStatements, type PathExpression, type Program } from './ast.js';
+import { outputStatements, type Expression, type PathExpression, type Program } from './ast.js';
 import { parseOrThrow } from './parse.js';
 import { compilePythonBody, pyString } from './python-body.js';
+import { compileHandlebarsPython, HANDLEBARS_BINDINGS } from './python-handlebars.js';
 import { compilePythonStringPath } from './python-string-path.js';
-import { fallbackOf, type Fallback } from './support.js';
+import { fallbackOf } from './support.js';
 import type { ThunkOptions } from './codegen.js';
 
 /**
@@ -34,40 +37,42 @@ const INHERITED: ReadonlySet<string> = new Set([
   '__lookupSetter__',
 ]);
 
-/** What the Python generator cannot express, and where (1-based), or null. */
-export function pythonUnsupported(ast: Program): { reason: string; line: number; column: number } | null {
-  const found = fallbackOf(ast) ?? tooDeep(ast, 0, 0);
-  return found === null ? null : { reason: found.reason, line: found.loc.start.line, column: found.loc.start.column + 1 };
+/**
+ * Whether the template takes the Handlebars-shaped Python (python-handlebars.ts):
+ * it is off the JavaScript fast path, or too deep for the structured body,
+ * where each block is one indentation level, each `#each` one loop and each
+ * path segment two levels of parentheses — CPython refuses more than 100
+ * levels, 20 nested loops (`try` included) and 200 parentheses.
+ */
+export function usesHandlebarsShape(ast: Program): boolean {
+  return fallbackOf(ast) !== null || tooDeep(ast, 0, 0);
 }
 
-/**
- * Each block is one indentation level of the module, each `#each` one loop:
- * CPython refuses more than 100 levels and 20 nested loops (`try` included),
- * so deeper templates are refused here, not when a service loads the module.
- */
 const MAX_BLOCK_DEPTH = 80;
 const MAX_EACH_DEPTH = 16;
+const MAX_PATH_SEGMENTS = 64;
 
-function tooDeep(program: Program | undefined, blocks: number, loops: number): Fallback | null {
-  for (const node of outputStatements(program)) {
-    if (node.type !== 'BlockStatement') continue;
+function tooDeep(program: Program | undefined, blocks: number, loops: number): boolean {
+  return outputStatements(program).some((node) => {
+    if (node.type === 'MustacheStatement') return tooLong(node.path);
+    if (node.type !== 'BlockStatement') return false;
     const each = (node.path as PathExpression).parts[0] === 'each';
     const [depth, eachDepth] = [blocks + 1, loops + (each ? 1 : 0)];
-    if (depth > MAX_BLOCK_DEPTH) return { reason: `blocks nested more than ${MAX_BLOCK_DEPTH} deep (else-if chains count)`, loc: node.loc };
-    if (eachDepth > MAX_EACH_DEPTH) return { reason: `#each blocks nested more than ${MAX_EACH_DEPTH} deep`, loc: node.loc };
-    const found = tooDeep(node.program, depth, eachDepth) ?? tooDeep(node.inverse, depth, eachDepth);
-    if (found !== null) return found;
-  }
-  return null;
+    if (depth > MAX_BLOCK_DEPTH || eachDepth > MAX_EACH_DEPTH || node.params.some(tooLong)) return true;
+    return tooDeep(node.program, depth, eachDepth) || tooDeep(node.inverse, depth, eachDepth);
+  });
 }
 
-/** Source text of the Python module (deterministic). Throws on a template `pythonUnsupported` refuses. */
+function tooLong(node: Expression): boolean {
+  return node.type === 'PathExpression' && node.parts.length > MAX_PATH_SEGMENTS;
+}
+
+/** Source text of the Python module (deterministic). Throws on a template the build refuses. */
 export function generatePythonModule(source: string, options: ThunkOptions, ast: Program = parseOrThrow(source)): string {
-  const unsupported = pythonUnsupported(ast);
-  if (unsupported !== null) throw new Error(`python target: section ${options.section} uses ${unsupported.reason}`);
   const section = pyString(options.section);
   const optional = new Set(options.optional);
   const required = options.inputs.filter((name) => !optional.has(name) && !INHERITED.has(name));
+  const shaped = usesHandlebarsShape(ast) ? compileHandlebarsPython(source) : null;
   // A factory, like the JavaScript thunk's `create(rt)`: the runtime's helpers
   // become closure variables bound once at load, not attribute reads per render.
   const lines = [
@@ -76,21 +81,26 @@ export function generatePythonModule(source: string, options: ThunkOptions, ast:
     '',
     '',
     'def create(rt):',
-    '    U, S, P, ADD, G, GF = rt.U, rt.S, rt.P, rt.ADD, rt.G, rt.GF',
-    '    TRUTHY, PRESENT, EACH, PUSH, DEPTH, NC = rt.TRUTHY, rt.PRESENT, rt.EACH, rt.PUSH, rt.DEPTH, rt.NC',
+    ...(shaped === null
+      ? [
+          '    U, S, P, ADD, G, GF = rt.U, rt.S, rt.P, rt.ADD, rt.G, rt.GF',
+          '    TRUTHY, PRESENT, EACH, PUSH, DEPTH, NC = rt.TRUTHY, rt.PRESENT, rt.EACH, rt.PUSH, rt.DEPTH, rt.NC',
+        ]
+      : HANDLEBARS_BINDINGS),
     '    RenderError, failed, missing, as_context = rt.RenderError, rt.failed, rt.missing, rt.context',
     // The required inputs in the order the JavaScript thunk checks them (it reports the first one missing).
     ...(required.length === 0 ? [] : [`    REQUIRED = (${required.map(pyString).join(', ')},)`, '    REQUIRED_SET = frozenset(REQUIRED)']),
     '',
+    ...(shaped === null ? [] : shaped.definitions),
     '    def render(ctx):',
     '        if type(ctx) is not dict:',
     `            ctx = as_context(ctx, ${section})`,
     ...(required.length === 0
       ? []
       : ['        if not REQUIRED_SET <= ctx.keys():', `            missing(${section}, next(name for name in REQUIRED if name not in ctx))`]),
-    ...stringPath(ast),
+    ...(shaped === null ? stringPath(ast) : []),
     '        try:',
-    ...compilePythonBody(ast, '            '),
+    ...(shaped === null ? compilePythonBody(ast, '            ') : [`            return ${shaped.result}`]),
     '        except RenderError:',
     '            raise',
     '        except Exception as error:',

@@ -4,6 +4,6 @@
  */
 export { analyzeTemplate, type TemplateAnalysis, type TemplateVariable } from './analyze.js';
 export { fallbackReason, generateThunkModule, type ThunkOptions } from './codegen.js';
-export { generatePythonModule, pythonUnsupported } from './codegen-python.js';
+export { generatePythonModule } from './codegen-python.js';
 export type { TemplateError } from './parse.js';
 export { RUNTIME_HELPERS, validateTemplate, type TemplateProblem, type TemplateRule } from './validate.js';

@@ -80,7 +80,11 @@ export function literalCode(node: Literal): string {
   if (value === null) return 'None';
   if (typeof value === 'boolean') return value ? 'True' : 'False';
   if (typeof value === 'string') return pyString(value);
-  const number = Number(value);
+  return pyNumber(Number(value));
+}
+
+/** A JavaScript number as a Python literal of the same double. */
+export function pyNumber(number: number): string {
   if (Number.isNaN(number)) return 'float("nan")';
   if (!Number.isFinite(number)) return number > 0 ? 'float("inf")' : 'float("-inf")';
   // A JavaScript number is a double: a float literal, so big integers round as in JavaScript.

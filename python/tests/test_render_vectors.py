@@ -1,4 +1,5 @@
 """Every render vector (test/conformance/render.json) renders in Python exactly as in JavaScript."""
+import logging
 import unittest
 from typing import Any, Dict
 
@@ -20,6 +21,13 @@ def outcome(render: Any, context: Dict[str, Any]) -> Dict[str, Any]:
 
 class RenderVectors(unittest.TestCase):
     def test_every_case_renders_as_in_javascript(self) -> None:
+        # Templates that call {{log}} log through the logging module; what they render is what counts here.
+        logger = logging.getLogger("prompt_build.template")
+        quiet = logging.NullHandler()
+        logger.addHandler(quiet)
+        logger.propagate = False
+        self.addCleanup(setattr, logger, "propagate", True)
+        self.addCleanup(logger.removeHandler, quiet)
         cases = vectors("render.json")["cases"]
         root = temp_dir(self)
         from fixtures import write_tree

@@ -5,6 +5,7 @@
  * runtime computes them (render-vectors.test.ts), and the Python runtime must
  * agree byte for byte.
  */
+import { analyzeTemplate, validateTemplate } from '../../compiler/template/index.js';
 import { Generator, prng } from '../template/random-templates.js';
 
 export interface RenderSeed {
@@ -24,6 +25,11 @@ const seed = (name: string, template: string, inputs: string[], optional: string
   optional,
   contexts,
 });
+
+/** `value` in `depth` lists, one inside the other. */
+function nestedList(depth: number, value: unknown): unknown {
+  return depth === 0 ? value : [nestedList(depth - 1, value)];
+}
 
 export const HAND_SEEDS: RenderSeed[] = [
   seed('no escaping, values are data', '{{v}}|{{{v}}}', ['v'], [], { v: '<a href="x">&amp;</a>' }, { v: '{{v}} @./x.md' }),
@@ -89,6 +95,98 @@ export const HAND_SEEDS: RenderSeed[] = [
   seed('an optional variable missing', 'Hello {{name}}!', ['name'], ['name'], {}, { name: 'x' }),
   seed('inherited names are never missing (as in JavaScript)', '[{{constructor}}]', ['constructor'], [], {}),
   seed('unicode', '{{a}} — ünïcödé 漢字 😀 \u2028', ['a'], [], { a: '😀\u2029' }),
+  // Every construct the build accepts beyond the fast path's: the Python module is then Handlebars' compiled code's twin.
+  seed('a literal in place of a name looks that name up', '{{"text"}}|{{1}}|{{true}}|{{null}}|{{"o.a"}}', [], [], { text: 'T', 1: 'one', true: 5, null: [1, 2], 'o.a': 'dotted', o: { a: 'nested' } }, {}),
+  seed(
+    'lookup: own properties by any key, a falsy object as it is',
+    '{{lookup o k}}|{{lookup xs 1}}|{{lookup s "length"}}|{{lookup s 0}}|{{lookup o "toString"}}|{{lookup 0 "x"}}|{{lookup false "x"}}|{{lookup o null}}|{{lookup o xs}}|{{lookup o 1.5}}',
+    ['o', 'k', 'xs', 's'],
+    ['o', 'k', 'xs', 's'],
+    { o: { a: 1, null: 'N', '1,2': 'joined', '1.5': 'F' }, k: 'a', xs: [1, 2], s: 'héllo' },
+    { o: { null: 'N' }, k: null, xs: [], s: '😀' },
+    { o: null, k: [1], xs: 'ab', s: 5 },
+    { o: [7, 8], k: 1, xs: {}, s: '' },
+  ),
+  seed('log prints nothing; its value is undefined', '{{a}}{{log a}}{{b}}|{{log "x" a level="debug"}}{{#if (log a)}}T{{else}}F{{/if}}{{log}}', ['a', 'b'], [], { a: 1, b: 2 }, { a: 's', b: null }),
+  seed('block parameters of #each: the item and its index or key', '{{#each xs as |v i|}}{{i}}:{{v}}:{{@index}} {{else}}none{{/each}}', ['xs'], [], { xs: ['a', 'b'] }, { xs: { k: 1, 2: 'two' } }, { xs: [] }, { xs: 'no' }),
+  seed(
+    'block parameters shadow context names, inner over outer',
+    '{{#each xs as |a|}}{{a}}{{../a}}{{#with ../o as |a|}}{{a.k}}{{/with}}{{a}};{{/each}}{{#with o as |y z|}}{{y.k}}[{{z}}]{{/with}}',
+    ['xs', 'a', 'o'],
+    [],
+    { xs: ['p', 'q'], a: 'A', o: { k: 'K' } },
+    { xs: [], a: 0, o: 0 },
+  ),
+  // In a code span: elsewhere in a source file `@../` reads as an include.
+  seed('@index and block parameters of nested loops', '`{{#each xs as |x i|}}{{#each ../ys as |y j|}}{{x}}{{y}}{{i}}{{j}}{{@index}}{{@../index}},{{/each}}{{/each}}`', ['xs', 'ys'], [], { xs: ['a', 'b'], ys: ['c', 'd'] }, { xs: { k: 1 }, ys: { l: 2, m: 3 } }),
+  seed('a data variable named like a block parameter is the block parameter', '{{#each xs as |index|}}{{@index}}{{/each}}', ['xs'], [], { xs: ['p', 'q'] }),
+  seed('a block parameter of a block that gives none fails to render', '{{#if x as |y|}}{{y}}{{/if}}', ['x'], [], { x: true }, { x: false }),
+  seed('a block parameter given arguments is a value', '{{#each xs as |v|}}{{v a b=1}}{{#v}}[{{.}}]{{/v}};{{/each}}', ['xs', 'a'], ['a'], { xs: [1, [2, 3], true, null, { k: 1 }] }),
+  seed(
+    'sections: a block over a value by its type',
+    '{{#x}}[{{this}}]{{else}}E{{/x}}|{{^x}}not{{/x}}',
+    ['x'],
+    [],
+    { x: true },
+    { x: false },
+    { x: 0 },
+    { x: '' },
+    { x: 's' },
+    { x: [1, 2] },
+    { x: [] },
+    { x: { a: 1 } },
+    { x: null },
+  ),
+  seed('sections on paths, this and data', '{{#o.a}}<{{this}}>{{/o.a}}|{{#each xs}}{{#this}}({{.}}){{/this}}{{/each}}|{{#@root.o}}R{{/@root.o}}', ['o', 'xs'], [], { o: { a: [1, 2] }, xs: [true, 1, null, 0, ''] }, { o: { a: { b: 1 } }, xs: [] }),
+  seed(
+    'around a section the output is a buffer, each run of pieces added to it whole',
+    '{{a}}{{b}}{{#x}}{{/x}}{{c}}{{d}}|{{#x}}{{a}}{{/x}}{{b}}|{{#x}}{{/x}}{{c}}{{d}}{{#y}}{{/y}}',
+    ['a', 'b', 'c', 'd', 'x', 'y'],
+    ['x', 'y'],
+    { a: 1, b: 2, c: 3, d: 4, x: true },
+    { a: 1, b: 2, c: 3, d: 4 },
+    { a: 's', b: 2, c: true, d: null, x: [1] },
+  ),
+  seed(
+    'a section alone in a block returns its value; an identical block reuses that code',
+    '{{#if c}}{{#x}}{{n}}{{/x}}{{/if}}{{m}}|{{#if c}}{{!z}}{{#x}}{{n}}{{/x}}{{/if}}{{m}}|{{#if c}}{{#x}}{{n}}{{/x}} {{/if}}{{m}}',
+    ['c', 'x', 'n', 'm'],
+    [],
+    { c: true, x: true, n: 1, m: 2 },
+    { c: true, x: false, n: 1, m: 2 },
+  ),
+  seed('a section over an object gets the block parameters of the block around it', '{{#with o as |y|}}{{#p as |z|}}[{{z}}]{{z.length}}{{/p}}{{/with}}', ['o'], [], { o: { p: { a: 1 } } }, { o: { p: true } }),
+  seed(
+    'sub-expressions as block parameters and hash values',
+    '{{#if (lookup o k)}}yes{{else}}no{{/if}}{{#each (lookup o k) as |v|}}{{v}}{{/each}}{{#if 0 includeZero=z}}T{{else}}F{{/if}}{{#unless 0 includeZero=(lookup o "z")}}U{{/unless}}{{lookup (lookup o k) 0}}',
+    ['o', 'k', 'z'],
+    ['z'],
+    { o: { a: [1, 2], z: 1 }, k: 'a', z: true },
+    { o: {}, k: 'a', z: '' },
+  ),
+  seed(
+    'hash arguments: ignored where no helper reads them, the first of two equal keys, __proto__ dropped',
+    '{{#each xs key="k"}}{{this}}{{/each}}{{#with x foo=1}}{{this}}{{/with}}|{{#if 0 includeZero=false includeZero=true}}T{{else}}F{{/if}}|{{#if 0 __proto__=o}}T{{else}}F{{/if}}',
+    ['xs', 'x', 'o'],
+    [],
+    { xs: [1, 2], x: 'w', o: { includeZero: true } },
+  ),
+  seed(
+    'data variables: @root, @_parent, @../, unknown ones',
+    '`{{@root.a}}|{{@foo}}|{{@../index}}|{{@root}}|{{#each xs}}{{@_parent.root.a}}{{@../key}}{{@key.length}}{{#each this}}{{@../key}}{{@../../index}}{{@_parent._parent.index}}{{/each}};{{/each}}`',
+    ['a', 'xs'],
+    [],
+    { a: 1, xs: { kk: [1], l: { m: 2 } } },
+    { a: 0, xs: [[1, 2], 'no'] },
+  ),
+  seed(
+    'nesting deeper than the structured Python form',
+    `${'{{#each o}}'.repeat(17)}{{@index}}{{this}}${'{{/each}}'.repeat(17)}|${'{{#if x}}a'.repeat(90)}{{x}}${'{{/if}}'.repeat(90)}|{{o.${Array(70).fill('b').join('.')}}}`,
+    ['o', 'x'],
+    [],
+    { o: nestedList(17, 'deep'), x: 1 },
+    { o: { b: { b: 1 } }, x: 0 },
+  ),
 ];
 
 export const RANDOM_TEMPLATES = 600;
@@ -103,6 +201,26 @@ export function randomSeeds(): RenderSeed[] {
     const template = generate.template(0);
     const contexts = Array.from({ length: RANDOM_CONTEXTS }, () => JSON.parse(JSON.stringify(generate.context())) as Record<string, unknown>);
     seeds.push({ name: `random #${t}`, template, inputs: RANDOM_KEYS, optional: RANDOM_KEYS, contexts });
+  }
+  return seeds;
+}
+
+export const RANDOM_ALL_TEMPLATES = 400;
+
+/**
+ * Seeded random templates over every construct the build accepts (the
+ * property test's second corpus), kept only when the build would accept them
+ * as a section reading the random keys.
+ */
+export function randomAllSeeds(): RenderSeed[] {
+  const generate = new Generator(prng(20261204), 'all');
+  const seeds: RenderSeed[] = [];
+  while (seeds.length < RANDOM_ALL_TEMPLATES) {
+    const template = generate.template(0);
+    const contexts = Array.from({ length: RANDOM_CONTEXTS }, () => JSON.parse(JSON.stringify(generate.context())) as Record<string, unknown>);
+    const analysis = analyzeTemplate(template);
+    if (!analysis.ok || validateTemplate(analysis.ast).length > 0 || analysis.variables.some((v) => !RANDOM_KEYS.includes(v.name))) continue;
+    seeds.push({ name: `random, any construct #${seeds.length}`, template, inputs: RANDOM_KEYS, optional: RANDOM_KEYS, contexts });
   }
   return seeds;
 }

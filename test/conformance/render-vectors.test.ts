@@ -6,12 +6,12 @@
  * build too (python/tests/test_conformance.py runs every case in Python).
  */
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildProject } from '../../compiler/index.js';
 import { loadBundle } from '../../compiler/runtime/index.js';
-import { compileThunk } from '../template/harness.js';
+import { compileThunk, quietConsole } from '../template/harness.js';
 import { tempDir, writeTree } from '../helpers/tree.js';
-import { HAND_SEEDS, randomSeeds, renderTree, sectionName, type RenderSeed } from './render-seeds.js';
+import { HAND_SEEDS, randomAllSeeds, randomSeeds, renderTree, sectionName, type RenderSeed } from './render-seeds.js';
 import { committedOrUpdated, outcomeOf, vectorJson, type Outcome } from './vectors.js';
 
 interface RenderVector extends RenderSeed {
@@ -19,7 +19,7 @@ interface RenderVector extends RenderSeed {
 }
 
 function computeVectors(): RenderVector[] {
-  return [...HAND_SEEDS, ...randomSeeds()].map((raw, index) => {
+  return [...HAND_SEEDS, ...randomSeeds(), ...randomAllSeeds()].map((raw, index) => {
     // Contexts as JSON carries them (a -0 becomes 0): what a Python service gets.
     const seed = { ...raw, contexts: JSON.parse(JSON.stringify(raw.contexts)) as Record<string, unknown>[] };
     const render = compileThunk(seed.template, { section: sectionName(index), inputs: seed.inputs, optional: seed.optional });
@@ -32,6 +32,9 @@ const ABOUT =
   'every context renders to `output`, or throws `error` (naming `variable`). Computed by the JavaScript runtime: UPDATE_VECTORS=1 npx vitest run test/conformance/render-vectors.test.ts';
 
 describe('render vectors', () => {
+  // Templates that call {{log}} write to the console; what they render is what counts here.
+  const console = quietConsole();
+  afterAll(() => console.restore());
   const vectors = computeVectors();
 
   it('the committed render.json is what the JavaScript runtime renders', () => {

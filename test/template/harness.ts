@@ -1,4 +1,5 @@
 import Handlebars from 'handlebars';
+import { vi } from 'vitest';
 import { createThunkRuntime, importHandlebarsRuntime } from '../../compiler/runtime/thunk-runtime.js';
 import type { ThunkFactory } from '../../compiler/runtime/manifest.js';
 import { fallbackReason, generateThunkModule, type ThunkOptions } from '../../compiler/template/index.js';
@@ -41,4 +42,10 @@ export function thunkOutcome(render: Render, ctx: Record<string, unknown>): { ou
   } catch {
     return { throws: true };
   }
+}
+
+/** Handlebars' `{{log}}` (and its note on a denied prototype property) write to the console: kept out of the test output until `restore`. */
+export function quietConsole(): { restore(): void } {
+  const spies = (['debug', 'info', 'warn', 'error', 'log'] as const).map((method) => vi.spyOn(console, method).mockImplementation(() => {}));
+  return { restore: () => spies.forEach((spy) => spy.mockRestore()) };
 }

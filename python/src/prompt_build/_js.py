@@ -279,5 +279,12 @@ class RenderRuntime:
     missing = staticmethod(missing)
     failed = staticmethod(failed)
 
+    @property
+    def HB(self) -> Any:
+        """The Handlebars runtime (``_handlebars``), imported by the first module that needs it."""
+        from . import _handlebars
+
+        return _handlebars
+
 
 RUNTIME = RenderRuntime()
