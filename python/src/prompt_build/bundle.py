@@ -12,6 +12,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import stat as stat_module
 from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 
 from ._js import RUNTIME
@@ -117,14 +118,47 @@ def _read_verified(root: str, file: str, digest: str, origin: str) -> bytes:
     return data
 
 
+#: What the loader reads at most of one file, as the JavaScript loader (read-regular-file.ts).
+MAX_BUNDLE_FILE_BYTES = 256 * 1024 * 1024
+
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+
+
 def _read(root: str, file: str, origin: str) -> bytes:
+    """A bundle's file, read as the JavaScript loader reads it: no symbolic link at any path
+    component below ``root`` (``root`` itself may be one), a regular file only (a FIFO would
+    block, a device act), checked before it is opened and again once open (the same device and
+    inode), and no more than the checked size."""
+    parts = file.split("/")
+    for depth in range(1, len(parts)):
+        folder = os.path.join(root, *parts[:depth])
+        try:
+            if stat_module.S_ISLNK(os.lstat(folder).st_mode):
+                raise BundleError(f"{origin}: {file} is inside {'/'.join(parts[:depth])}/, a symbolic link; a bundle's files are read only inside its own folders")
+        except FileNotFoundError as cause:
+            raise BundleError(f"{origin}: {file} is missing") from cause
+    location = os.path.join(root, *parts)
     try:
-        with open(os.path.join(root, *file.split("/")), "rb") as handle:
-            return handle.read()
+        before = os.lstat(location)
     except FileNotFoundError as cause:
         raise BundleError(f"{origin}: {file} is missing") from cause
     except OSError as cause:
-        raise BundleError(f"{origin}: {file} cannot be read: {cause}") from cause
+        raise BundleError(f"{origin}: {file} cannot be read: {cause.strerror}") from cause
+    if stat_module.S_ISLNK(before.st_mode):
+        raise BundleError(f"{origin}: {file} is a symbolic link; a bundle's files are read only as regular files")
+    if not stat_module.S_ISREG(before.st_mode):
+        raise BundleError(f"{origin}: {file} is not a regular file (a FIFO, device or folder); a bundle's files are read only as regular files")
+    if before.st_size > MAX_BUNDLE_FILE_BYTES:
+        raise BundleError(f"{origin}: {file} is {before.st_size} bytes, over the {MAX_BUNDLE_FILE_BYTES}-byte bound of a bundle file")
+    try:
+        descriptor = os.open(location, _OPEN_FLAGS)
+    except OSError as cause:
+        raise BundleError(f"{origin}: {file} cannot be read: {cause.strerror}") from cause
+    with os.fdopen(descriptor, "rb") as handle:
+        after = os.fstat(descriptor)
+        if not stat_module.S_ISREG(after.st_mode) or (after.st_dev, after.st_ino) != (before.st_dev, before.st_ino):
+            raise BundleError(f"{origin}: {file} was replaced while it was being read; read the bundle again")
+        return handle.read(before.st_size)
 
 
 def _parse_json(data: bytes, origin: str) -> Any:
