@@ -149,7 +149,7 @@ export const HAND_SEEDS: RenderSeed[] = [
   ),
   seed(
     'a section alone in a block returns its value; an identical block reuses that code',
-    '{{#if c}}{{#x}}{{n}}{{/x}}{{/if}}{{m}}|{{#if c}}{{!z}}{{#x}}{{n}}{{/x}}{{/if}}{{m}}|{{#if c}}{{#x}}{{n}}{{/x}} {{/if}}{{m}}',
+    '{{#with this}}{{#if c}}{{#x}}{{n}}{{/x}}{{/if}}{{m}}{{/with}}|{{#with this}}{{#if c}}{{!z}}{{#x}}{{n}}{{/x}}{{/if}}{{m}}-{{/with}}|{{#unless c}}{{else}}{{!z}}{{#x}}{{n}}{{/x}}{{/unless}}{{m}}',
     ['c', 'x', 'n', 'm'],
     [],
     { c: true, x: true, n: 1, m: 2 },
@@ -171,6 +171,7 @@ export const HAND_SEEDS: RenderSeed[] = [
     [],
     { xs: [1, 2], x: 'w', o: { includeZero: true } },
   ),
+  seed('a hash argument named __proto__ is dropped unread', '{{#each xs as |v|}}{{#if v as |y|}}{{#if 0 __proto__=y.a}}T{{else}}F{{/if}}{{/if}}{{/each}}', ['xs'], [], { xs: [1, 'a'] }),
   seed(
     'data variables: @root, @_parent, @../, unknown ones',
     '`{{@root.a}}|{{@foo}}|{{@../index}}|{{@root}}|{{#each xs}}{{@_parent.root.a}}{{@../key}}{{@key.length}}{{#each this}}{{@../key}}{{@../../index}}{{@_parent._parent.index}}{{/each}};{{/each}}`',
