@@ -2,6 +2,7 @@
  * A loaded config as build options. Flags are laid over the result by the
  * caller (flag > file > default), so this knows nothing of the command line.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildOptions } from '../build/config.js';
 import { parseCacheFacts } from '../cache-facts/cache-facts-file.js';
@@ -16,7 +17,15 @@ export function configBuildOptions(root: string, loaded: LoadedConfig): { option
   const { config, file } = loaded;
   const diagnostics: Diagnostic[] = [];
   const options: Partial<BuildOptions> = {};
-  if (config.out !== undefined) options.outDir = path.resolve(root, config.out);
+  if (config.out !== undefined) {
+    const outDir = path.resolve(root, config.out);
+    const problem = outsideRoot(root, outDir);
+    if (problem === null) options.outDir = outDir;
+    else if (file !== null) {
+      const note = 'a folder a checked-in config names must be in the project; give --out on the command line for one elsewhere';
+      diagnostics.push(diagnostic('config/invalid-value', relative(root, file), keyPosition(loaded.text, ['out']), `out: ${JSON.stringify(config.out)} ${problem}`, { note }));
+    }
+  }
   if (config.sources !== undefined) {
     const dirs = sourceDirs(config.sources);
     const problem = sourceDirsProblem(dirs);
@@ -61,6 +70,30 @@ function readFacts(root: string, value: string | readonly unknown[]): { ok: true
     return { ok: true, facts: parseCacheFacts(read.text, file) };
   } catch (error) {
     return { ok: false, message: (error as Error).message };
+  }
+}
+
+/**
+ * Why a folder the config names is not the project's, or null: outside the
+ * root as written, or through a symlink on its way (the deepest part that
+ * exists is resolved: the folder itself may not exist yet).
+ */
+function outsideRoot(root: string, dir: string): string | null {
+  if (!isInside(root, dir)) return 'is outside the project root';
+  return isInside(realish(root), realish(dir)) ? null : 'leads outside the project root through a symlink';
+}
+
+function isInside(root: string, file: string): boolean {
+  const rel = path.relative(root, file);
+  return rel === '' || (!(rel === '..' || rel.startsWith(`..${path.sep}`)) && !path.isAbsolute(rel));
+}
+
+function realish(p: string): string {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    const parent = path.dirname(p);
+    return parent === p ? p : path.join(realish(parent), path.basename(p));
   }
 }
 

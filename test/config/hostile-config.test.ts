@@ -105,6 +105,29 @@ describe('files the config names', () => {
     ]);
   });
 
+  it('out naming a folder outside the root, as written or through a symlink, is refused; inside, it is used', async () => {
+    const outside = await tempDir('pb-outside-');
+    for (const [out, problem] of [
+      ['../elsewhere', 'is outside the project root'],
+      [outside, 'is outside the project root'],
+      ['linked/dist', 'leads outside the project root through a symlink'],
+    ]) {
+      const root = await project({ 'prompt-build.config.json': JSON.stringify({ out }) });
+      await fs.symlink(outside, path.join(root, 'linked'));
+      expect(await problems(root), out).toEqual([`config/invalid-value prompt-build.config.json:1:2 out: ${JSON.stringify(out)} ${problem}`]);
+    }
+    const root = await project({ 'prompt-build.config.json': JSON.stringify({ out: 'build/out' }) });
+    const loaded = await loadConfig(root);
+    expect(configBuildOptions(root, loaded)).toEqual({ options: { outDir: path.join(root, 'build/out') }, diagnostics: [] });
+    // The CLI writes nothing outside; --out on the command line is still the user's to give.
+    const linked = await project({ 'prompt-build.config.json': JSON.stringify({ out: 'linked/dist' }) });
+    await fs.symlink(outside, path.join(linked, 'linked'));
+    const run = await runCli(['build', '--root', linked, '--no-cache']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('a folder a checked-in config names must be in the project');
+    expect(await fs.readdir(outside)).toEqual([]);
+  });
+
   it('a JSON config that is no JSON object is placed, not quoted; a typo in one is shown', async () => {
     const root = await project({ 'prompt-build.config.json': `${SECRET}\n` });
     const loaded = await loadConfig(root);
