@@ -9,7 +9,7 @@ import type { CachePolicy } from '../runtime/manifest.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.js';
 import { closest } from '../diagnostics/did-you-mean.js';
 import { FieldReader } from './frontmatter-fields.js';
-import { fileNameProblem, shownName } from './names.js';
+import { fileNameProblem, manifestKeyProblem, shownName } from './names.js';
 import type { Source } from '../markdown/source.js';
 import { DEFAULT_SOURCE_DIRS, type SourceDirs } from '../build/source-dirs.js';
 
@@ -140,6 +140,8 @@ function variables(f: FieldReader, key: string): string[] {
 
 export function readProfile(source: Source): Read<ProfileDef> {
   const f = new FieldReader(source, source.data);
+  const keyProblem = manifestKeyProblem(stem(source.rel));
+  if (keyProblem) f.report('profile/invalid-name', '', `profile name '${stem(source.rel)}' ${keyProblem}`, 'rename the file');
   const sections = f.stringList('sections');
   if (sections === undefined && !f.has('sections')) {
     f.report('profile/empty', 'sections', `profile '${stem(source.rel)}' lists no sections`, 'add `sections:` with the ordered section names');

@@ -15,9 +15,24 @@ const RESERVED_CHARACTER = /[/\\:*?"<>|\u0000-\u001f\u007f]/;
 /** Windows refuses these as a file name's first part, whatever follows (`nul.3fa9c2e1.md`). */
 const DEVICE_NAME = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
 
-/** Why `name` cannot be a file name on some disk, as the end of "name 'x' …", or null. */
+/**
+ * The one name no manifest can carry: as a key of a JavaScript object,
+ * `record['__proto__'] = x` sets the object's prototype instead, and the JSON
+ * writers leave the key out — the profile or agent would vanish from the bundle.
+ */
+export const PROTO_KEY = '__proto__';
+
+const PROTO_PROBLEM = "is '__proto__', which a bundle's manifest cannot hold as a name (JavaScript reads the key as the object's prototype)";
+
+/** Why `name` cannot name a profile, a section or an agent in a bundle, as the end of "name 'x' …", or null. */
+export function manifestKeyProblem(name: string): string | null {
+  return name === PROTO_KEY ? PROTO_PROBLEM : null;
+}
+
+/** Why `name` cannot be a file name on some disk (or a manifest key), as the end of "name 'x' …", or null. */
 export function fileNameProblem(name: string): string | null {
   if (name.trim() === '') return 'is empty';
+  if (name === PROTO_KEY) return PROTO_PROBLEM;
   const bytes = Buffer.byteLength(name, 'utf8');
   if (bytes > MAX_NAME_BYTES) return `is ${bytes} bytes long; names are at most ${MAX_NAME_BYTES} (they name artifact files)`;
   const reserved = RESERVED_CHARACTER.exec(name);

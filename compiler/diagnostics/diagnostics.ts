@@ -50,6 +50,7 @@ export const RULES = [
   'profile/duplicate-section',
   'profile/static-after-dynamic',
   'profile/empty',
+  'profile/invalid-name',
   'agent/missing-field',
   'agent/duplicate-name',
   'agent/case-collision',

@@ -148,11 +148,11 @@ describe('prompt-build diff --format markdown', () => {
     ]);
     const html = tree.children.filter((n): n is Html => n.type === 'html').map((n) => n.value);
     expect(html).toEqual([
-      '<details><summary>section env (changed)</summary>',
+      '<details><summary>section <code>env</code> (changed)</summary>',
       '</details>',
-      '<details><summary>section tricky (changed)</summary>',
+      '<details><summary>section <code>tricky</code> (changed)</summary>',
       '</details>',
-      '<details><summary>agent helper (changed)</summary>',
+      '<details><summary>agent <code>helper</code> (changed)</summary>',
       '</details>',
     ]);
   });

@@ -652,17 +652,10 @@ export const MUTANTS = [
     tests: ['test/diff/diff-markdown-hostile.test.ts'],
   },
   {
-    name: 'issue 26: the PR comment puts bundle values into text as they are',
-    file: 'compiler/cli/diff/markdown.ts',
-    from: "return { type: 'text', value: inline(value) };",
-    to: "return { type: 'text', value };",
-    tests: ['test/diff/diff-markdown-hostile.test.ts'],
-  },
-  {
     name: 'issue 26: the PR comment summary holds a name with its line breaks',
     file: 'compiler/cli/diff/markdown.ts',
-    from: '<details><summary>${escapeHtml(title)} (',
-    to: '<details><summary>${escapeHtml(c.title)} (',
+    from: '<code>${escapeHtml(inline(c.name))}</code>',
+    to: '<code>${escapeHtml(c.name)}</code>',
     tests: ['test/diff/diff-markdown-hostile.test.ts'],
   },
   {
@@ -670,6 +663,13 @@ export const MUTANTS = [
     file: 'compiler/cli/diff/markdown.ts',
     from: "value: diffLines.map(inline).join('\\n')",
     to: "value: diffLines.join('\\n')",
+    tests: ['test/diff/diff-markdown-hostile.test.ts'],
+  },
+  {
+    name: 'issue 26: the PR comment writes the section names of a profile row as text (mentions, links)',
+    file: 'compiler/cli/diff/markdown.ts',
+    from: "p.sectionsAdded.map((s) => [t('+'), code(s)])",
+    to: "p.sectionsAdded.map((s) => [t('+'), t(s)])",
     tests: ['test/diff/diff-markdown-hostile.test.ts'],
   },
   {

@@ -77,15 +77,16 @@ export function diffTree({ diff, text, older, newer, models }: MarkdownInput): R
     out.push(paragraph([t('Costs are in input tokens at the model’s base input price, the static prefix read from the cache, the dynamic tail by its template size.')]));
   }
   const texts = [
-    ...(text?.sections ?? []).map((c) => ({ title: `section ${c.change.name}`, note: sectionChange(c.change), hunks: c.hunks })),
-    ...(text?.agents ?? []).map((c) => ({ title: `agent ${c.change.name}`, note: c.change.status, hunks: c.hunks })),
+    ...(text?.sections ?? []).map((c) => ({ what: 'section', name: c.change.name, note: sectionChange(c.change), hunks: c.hunks })),
+    ...(text?.agents ?? []).map((c) => ({ what: 'agent', name: c.change.name, note: c.change.status, hunks: c.hunks })),
   ].filter((c) => c.hunks.length > 0);
   if (texts.length > 0) out.push(heading(4, [t('Changed texts')]));
   for (const c of texts) {
     // The summary is HTML, so its text is escaped as HTML; the diff is a fenced code block, whose fence remark makes longer than any run of backticks inside.
     // Each diff line is made visible too: a CR in a line would show as a line break, one `-` line looking like two.
-    const title = inline(c.title);
-    out.push({ type: 'html', value: `<details><summary>${escapeHtml(title)} (${escapeHtml(inline(c.note))})</summary>` });
+    // The name in <code>: GitHub turns `@team` in a summary's text into a mention, and a URL into a link, but not in code.
+    const title = `${c.what} ${inline(c.name)}`;
+    out.push({ type: 'html', value: `<details><summary>${c.what} <code>${escapeHtml(inline(c.name))}</code> (${escapeHtml(inline(c.note))})</summary>` });
     const diffLines = unifiedDiff(`old/${title}`, `new/${title}`, c.hunks).replace(/\n$/, '').split('\n');
     out.push({ type: 'code', lang: 'diff', value: diffLines.map(inline).join('\n') });
     out.push({ type: 'html', value: '</details>' });
@@ -101,8 +102,9 @@ function profileRow(p: ProfileChange, older: Manifest, newer: Manifest, models: 
       : [code(short(p.staticPrefixHash.new ?? p.staticPrefixHash.old))];
   const costs = models.map((m) => [t(beforeAfter(warmCostPer1000(older, p.name, m), warmCostPer1000(newer, p.name, m)))]);
   const boundary = p.boundaryIndex.old === p.boundaryIndex.new ? String(p.boundaryIndex.new) : `${p.boundaryIndex.old ?? '–'} → ${p.boundaryIndex.new ?? '–'}`;
-  const sections = [...p.sectionsAdded.map((s) => `+${s}`), ...p.sectionsRemoved.map((s) => `−${s}`)].join(' ');
-  return [[code(p.name)], [t(p.status)], hash, [t(size(p.staticTokens))], ...costs, [t(boundary)], sections ? [t(sections)] : []];
+  // Names go in code spans, as everywhere here: in text, `@org/team` would notify a team and `https://…` become a link.
+  const sections = [...p.sectionsAdded.map((s) => [t('+'), code(s)]), ...p.sectionsRemoved.map((s) => [t('−'), code(s)])];
+  return [[code(p.name)], [t(p.status)], hash, [t(size(p.staticTokens))], ...costs, [t(boundary)], sections.flatMap((pair, i) => (i === 0 ? pair : [t(' '), ...pair]))];
 }
 
 function sectionRow(s: SectionChange): PhrasingContent[][] {
@@ -118,7 +120,7 @@ function sectionChange(s: SectionChange): string {
 }
 
 function agentRow(a: AgentChange): PhrasingContent[][] {
-  return [[code(a.name)], [t(a.status)], a.fields.length > 0 ? [t(a.fields.join(', '))] : [], [t(size(a.bytes))], [t(size(a.tokens))]];
+  return [[code(a.name)], [t(a.status)], a.fields.length > 0 ? list(a.fields.map(code)) : [], [t(size(a.bytes))], [t(size(a.tokens))]];
 }
 
 function table(head: string[], align: Table['align'], rows: PhrasingContent[][][]): Table {
