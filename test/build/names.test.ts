@@ -141,3 +141,39 @@ describe('agent names', () => {
     await fs.access(path.join(root, 'dist', result.manifest!.agents[name]!.file));
   });
 });
+
+describe("'__proto__' as a name (a key no manifest can hold)", () => {
+  const PROTO = "'__proto__', which a bundle's manifest cannot hold as a name (JavaScript reads the key as the object's prototype)";
+
+  it('an agent and a profile so named are each refused where they are named, and the previous bundle stays', async () => {
+    for (const [files, rule, at] of [
+      [{ 'agents/x.md': agent('__proto__') }, 'agent/invalid-field', 'agents/x.md:2:1'],
+      [{ 'prompts/profiles/__proto__.md': '---\nsections: [a]\n---\n' }, 'profile/invalid-name', 'prompts/profiles/__proto__.md:1:1'],
+    ] as const) {
+      const run = await buildThenBreak(GOOD, (root) => writeTree(root, files));
+      expect(errors(run.result)).toEqual([`${rule} ${at}`]);
+      expect(messageOf(run.result, rule)).toContain(PROTO);
+      await expectPreviousBundle(run);
+    }
+  });
+
+  it('a section so named was refused already: section names start with a letter or digit', async () => {
+    const run = await buildThenBreak(GOOD, (root) => writeTree(root, { ...profile('__proto__'), 'prompts/sections/a.md': section('__proto__') }));
+    expect(errors(run.result)).toEqual(['section/invalid-name prompts/sections/a.md:2:1']);
+  });
+
+  it('other Object.prototype keys are ordinary names that build and stay in the manifest', async () => {
+    const root = await tempDir();
+    await writeTree(root, {
+      'prompts/profiles/constructor.md': '---\nsections: [toString]\n---\n',
+      'prompts/sections/t.md': section('toString'),
+      'agents/x.md': agent('hasownproperty'),
+    });
+    const result = await buildProject({ root, cacheDir: null });
+    expect(errors(result)).toEqual([]);
+    const manifest = JSON.parse(await fs.readFile(path.join(root, 'dist', 'manifest.json'), 'utf8'));
+    expect(Object.keys(manifest.profiles)).toEqual(['constructor']);
+    expect(manifest.profiles.constructor.sections[0].name).toBe('toString');
+    expect(Object.keys(manifest.agents)).toEqual(['hasownproperty']);
+  });
+});
