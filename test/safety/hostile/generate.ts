@@ -3,7 +3,9 @@
  * exponential fan-out, long and cyclic chains, special files, bad encodings,
  * random bytes in frontmatter and bodies, names at and past the limits,
  * hostile templates, the boundary marker, symlinks out of the root,
- * control and bidi characters. Each
+ * control and bidi characters, names that are `Object.prototype` keys,
+ * hostile config files, and a previous `dist/` whose state folder or
+ * artifacts are symlinks, FIFOs or files where folders belong. Each
  * tree is small on disk; what makes it hostile is its shape.
  */
 import { mulberry32 } from '../../../bench/generate.mjs';
@@ -17,6 +19,14 @@ export interface HostileTree {
   symlinks: Record<string, string>;
   /** What the tree was made of, for a failure's message. */
   traits: string[];
+  /**
+   * Changes to the previous bundle copied into `dist/`, made after the copy:
+   * paths to remove, then files, symlinks and FIFOs to put there. The path
+   * `@artifact` stands for the bundle's first artifact.
+   */
+  dist: { remove: string[]; files: Record<string, string>; symlinks: Record<string, string>; fifos: string[] };
+  /** Root-relative folders the build must leave exactly as they were (a state folder's link points there). */
+  untouched: string[];
 }
 
 type Rand = () => number;
@@ -158,6 +168,59 @@ const TRAITS: Record<string, Trait> = {
   uncached(t, r) {
     section(t, 'unc', `---\nkind: dynamic\ncache: uncached\nreason: ${pick(r, ['"   "', '""', 'real reason', '[1, 2]'])}\n---\nx\n`);
   },
+  protoNames(t, r) {
+    // Names that are also Object.prototype keys, as a section, a profile and an agent: lookups by name must be own-key lookups.
+    const name = pick(r, ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__']);
+    section(t, name, `---\nname: ${name}\n---\nA section named ${name}.\n`);
+    if (r() < 0.5) t.files[`prompts/profiles/${name}.md`] = `---\nsections: [intro, ${pick(r, [name, 'toString', 'missing'])}]\ncacheWarning: false\n---\n`;
+    if (r() < 0.5) t.files[`agents/${name}.md`] = `---\nname: ${name}\ndescription: ${pick(r, ['d', name])}\ntools: [${pick(r, ['Read', name])}]\n---\nYou are ${name}.\n`;
+  },
+  hostileConfig(t, r) {
+    // Read by the CLI only (buildProject takes options, not the file): every shape must end in a diagnostic.
+    const json = pick(r, [
+      '{"__proto__": {"out": "elsewhere"}, "toString": 1}',
+      '{"rules": {"toString": "off", "constructor": "error", "__proto__": "off"}}',
+      '{"constants": {"constructor": "C", "__proto__": "P"}}',
+      '{"include": {"maxDepth": 1e999}}',
+      '{"cacheFacts": "/etc/passwd"}',
+      '{"cacheFacts": "dist/manifest.json"}',
+      '{"cacheFacts": [{"provider": "anthropic", "family": "x", "ids": ["claude-x"], "minimumTokens": 1, "readMultiplier": -1}]}',
+      `{"rules": {${Array.from({ length: int(r, 100, 3000) }, (_, i) => `"bad/${i}": "off"`).join(', ')}}}`,
+      'root:x:0:0:root:/root:/bin/bash',
+    ]);
+    const mjs = pick(r, [
+      'throw null;',
+      'export default Promise.reject(new Error("later"));',
+      'export default new Proxy({}, { ownKeys() { throw 1; } });',
+      'export default { get out() { throw new Error("getter"); } };',
+      'export default new Map([["out", "x"]]);',
+      'const c = { include: {} }; c.include.self = c; export default c;',
+    ]);
+    if (r() < 0.5) t.files['prompt-build.config.json'] = json;
+    else t.files['prompt-build.config.mjs'] = `${mjs}\n`;
+  },
+  stateFolder(t, r) {
+    // The previous bundle's state folder: a link out of dist/, a FIFO or link for a lock, a file for the folder.
+    if (t.untouched.includes('state')) return; // one shape a tree
+    t.files['state/.keep'] = '';
+    t.untouched.push('state');
+    const shape = pick(r, ['linked-folder', 'fifo-lock', 'linked-lock', 'file-folder']);
+    if (shape === 'linked-folder' || shape === 'file-folder') t.dist.remove.push('.prompt-build');
+    if (shape === 'linked-folder') t.dist.symlinks['.prompt-build'] = '../state';
+    if (shape === 'file-folder') t.dist.files['.prompt-build'] = 'not a folder\n';
+    if (shape === 'fifo-lock') t.dist.fifos.push('.prompt-build/lock');
+    if (shape === 'linked-lock') {
+      t.files['state/lock'] = '1 elsewhere\n';
+      t.dist.symlinks['.prompt-build/lock'] = '../../state/lock';
+    }
+  },
+  bundleLinks(t, r) {
+    // An artifact of the previous bundle replaced by a link out of the root, or a FIFO.
+    if (t.dist.remove.includes('@artifact')) return;
+    t.dist.remove.push('@artifact');
+    if (r() < 0.5) t.dist.symlinks['@artifact'] = '/etc/hostname';
+    else t.dist.fifos.push('@artifact');
+  },
   controlBytes(t, r) {
     // Terminal escapes, a lone CR, C1 controls, bidi overrides: in a body, an included fragment, frontmatter, or among CRLF line endings.
     const c = pick(r, ['\u001b[2K', '\r', '\u0007', '\u009b31m', '\u202e', '\u2066x\u2069', '\u007f', '\u000c', '\u0085']);
@@ -176,7 +239,7 @@ const NAMES = Object.keys(TRAITS);
 /** Tree number `index` of the run seeded `seed`: one to three traits over a small valid project. */
 export function hostileTree(seed: number, index: number): HostileTree {
   const r = mulberry32(seed * 100_003 + index);
-  const t: HostileTree = { files: {}, fifos: [], symlinks: {}, traits: [] };
+  const t: HostileTree = { files: {}, fifos: [], symlinks: {}, traits: [], dist: { remove: [], files: {}, symlinks: {}, fifos: [] }, untouched: [] };
   t.files['prompts/sections/intro.md'] = 'You are a helpful assistant.\n';
   const count = int(r, 1, 3);
   for (let i = 0; i < count; i++) {

@@ -51,8 +51,41 @@ async function materialise(t: HostileTree, previous: string): Promise<string> {
     fsSync.symlinkSync(target, file);
   }
   if (t.fifos.length > 0) execFileSync('mkfifo', [...new Set(t.fifos)].map(place));
-  fsSync.cpSync(previous, path.join(root, 'dist'), { recursive: true });
+  const dist = path.join(root, 'dist');
+  fsSync.cpSync(previous, dist, { recursive: true });
+  const artifact = listFilesUnder(dist).find((rel) => rel !== 'manifest.json' && rel !== 'bundle.mjs' && !rel.startsWith('.prompt-build'))!;
+  const inDist = (rel: string): string => {
+    const file = path.join(dist, rel === '@artifact' ? artifact : rel);
+    fsSync.mkdirSync(path.dirname(file), { recursive: true });
+    return file;
+  };
+  for (const rel of t.dist.remove) fsSync.rmSync(inDist(rel), { recursive: true, force: true });
+  for (const [rel, content] of Object.entries(t.dist.files)) fsSync.writeFileSync(inDist(rel), content);
+  for (const [link, target] of Object.entries(t.dist.symlinks)) fsSync.symlinkSync(target, inDist(link));
+  if (t.dist.fifos.length > 0) execFileSync('mkfifo', [...new Set(t.dist.fifos)].map(inDist));
   return root;
+}
+
+/** Files below `dir`, root-relative, sorted, links and FIFOs included, not followed. */
+function listFilesUnder(dir: string): string[] {
+  return (fsSync.readdirSync(dir, { recursive: true, withFileTypes: true }) as fsSync.Dirent[])
+    .filter((e) => !e.isDirectory())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+/**
+ * What the folders a tree says must stay untouched hold: each file's path
+ * and bytes, and the folder's modification time, which a file created and
+ * removed again (a lock taken and released through a link) changes too.
+ */
+function snapshot(root: string, dirs: readonly string[]): string {
+  return JSON.stringify(
+    dirs.map((dir) => [
+      String(fsSync.statSync(path.join(root, dir), { bigint: true }).mtimeNs),
+      listFilesUnder(path.join(root, dir)).map((rel) => [rel, fsSync.readFileSync(path.join(root, dir, rel), 'base64')]),
+    ]),
+  );
 }
 
 function withinHangLimit<T>(what: string, work: Promise<T>): Promise<T> {
@@ -63,10 +96,11 @@ function withinHangLimit<T>(what: string, work: Promise<T>): Promise<T> {
   return Promise.race([work, hang]).finally(() => clearTimeout(timer));
 }
 
-async function expectPreviousOrNew(root: string, ok: boolean, previous: { manifest: Buffer }, what: string): Promise<void> {
+/** A failed build left the previous manifest; the bundle loads, unless the tree itself broke the previous one (a link or FIFO for an artifact). */
+async function expectPreviousOrNew(root: string, ok: boolean, previous: { manifest: Buffer }, what: string, tree: HostileTree): Promise<void> {
   const dist = path.join(root, 'dist');
   if (!ok) expect((await fs.readFile(path.join(dist, 'manifest.json'))).equals(previous.manifest), `${what}: dist/ changed by a failed build`).toBe(true);
-  await loadBundle(dist);
+  if (ok || !tree.traits.includes('bundleLinks')) await loadBundle(dist);
 }
 
 /** Tree `index` through `buildProject`. */
@@ -74,14 +108,16 @@ export async function runInProcess(index: number, previous: { dir: string; manif
   const tree = hostileTree(SEED, index);
   const what = `tree ${index} (${tree.traits.join(', ')})`;
   const root = await materialise(tree, previous.dir);
+  const before = snapshot(root, tree.untouched);
   try {
     const result = await withinHangLimit(what, buildProject({ root, cacheDir: null }));
+    expect(snapshot(root, tree.untouched), `${what}: wrote outside dist/`).toBe(before);
     for (const d of result.diagnostics) {
       expect(RULES as readonly string[], what).toContain(d.rule);
       expect(d.line >= 1 && d.column >= 1 && typeof d.file === 'string' && d.message.length > 0, `${what}: ${JSON.stringify(d)}`).toBe(true);
     }
     expect(result.ok, what).toBe(!result.diagnostics.some((d) => d.severity === 'error'));
-    await expectPreviousOrNew(root, result.ok, previous, what);
+    await expectPreviousOrNew(root, result.ok, previous, what, tree);
   } finally {
     fsSync.rmSync(root, { recursive: true, force: true });
   }
@@ -92,6 +128,7 @@ export async function runAsProcess(index: number, previous: { dir: string; manif
   const tree = hostileTree(SEED, index);
   const what = `tree ${index} (${tree.traits.join(', ')}) via the CLI`;
   const root = await materialise(tree, previous.dir);
+  const before = snapshot(root, tree.untouched);
   try {
     const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       execFile(process.execPath, ['--max-old-space-size=1024', BIN, 'build', '--root', root, '--no-cache', '--no-color'], { timeout: HANG_MS, env: { ...process.env, NO_COLOR: '1' } }, (error, _stdout, stderr) => {
@@ -100,7 +137,8 @@ export async function runAsProcess(index: number, previous: { dir: string; manif
     });
     expect([0, 1, 2], `${what}: exit ${run.code}\n${run.stderr}`).toContain(run.code);
     expect(run.stderr, what).not.toMatch(/\n\s+at |internal error/);
-    await expectPreviousOrNew(root, run.code === 0, previous, what);
+    expect(snapshot(root, tree.untouched), `${what}: wrote outside dist/`).toBe(before);
+    await expectPreviousOrNew(root, run.code === 0, previous, what, tree);
   } finally {
     await fs.rm(root, { recursive: true, force: true });
   }
