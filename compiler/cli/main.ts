@@ -8,7 +8,7 @@ import { processIo, type Io } from './io.js';
 import { LockTimeoutError } from '../bundle/lock.js';
 import { OutDirError } from '../bundle/out-dir.js';
 import { OptionError } from '../build/config.js';
-import { terminalSafe } from '../diagnostics/terminal-safe.js';
+import { terminalSafe, terminalSafeLines } from '../diagnostics/terminal-safe.js';
 import { UsageError } from './usage-error.js';
 import { ConfigError, report } from './shared.js';
 
@@ -29,8 +29,9 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       report(io, parsed.command.options, false, error.diagnostics);
       return 1;
     }
+    // Line by line: a message listing several problems keeps its lines; whatever else could act on a terminal is escaped.
     if (error instanceof UsageError || error instanceof OutDirError || error instanceof OptionError) {
-      io.err(terminalSafe(error.message));
+      io.err(terminalSafeLines(error.message));
       return 2;
     }
     if (error instanceof LockTimeoutError) {

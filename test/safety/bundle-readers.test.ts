@@ -347,6 +347,25 @@ describe('a manifest is checked whole before a command uses it', () => {
   }
 });
 
+describe('a message listing several problems', () => {
+  it('keeps its own line breaks on a terminal (no literal \\n), each problem on a line', async () => {
+    const copy = await copyOfDist();
+    const crafted = structuredClone(manifest);
+    crafted.agents.helper!.tools = 'Read' as never;
+    crafted.profiles.default!.description = 5 as never;
+    await fs.writeFile(path.join(copy, 'manifest.json'), JSON.stringify(crafted));
+    const run = await runCli(['inspect', copy, '--root', root]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).not.toContain('\\n');
+    const lines = run.stderr.split('\n');
+    const tools = lines.findIndex((line) => line.includes('agent helper: tools is not a list of strings'));
+    const description = lines.findIndex((line) => line.includes('profile default: description is not a string'));
+    expect(tools).toBeGreaterThanOrEqual(0);
+    expect(description).toBeGreaterThanOrEqual(0);
+    expect(tools).not.toBe(description);
+  });
+});
+
 describe('names that are Object.prototype keys are names like any other', () => {
   let protoRoot: string;
   beforeAll(async () => {
