@@ -8,7 +8,7 @@
  */
 import type { BuildOptions } from './config.js';
 import { compileAgent, compileSection, type SourceLookup } from '../definitions/compile-text.js';
-import { readAgent, readFragment, readProfile, readSection, roleOf } from '../definitions/definitions.js';
+import { missingAgentFields, readAgent, readFragment, readProfile, readSection, roleOf } from '../definitions/definitions.js';
 import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostics.js';
 import type { Entry } from '../incremental/entries.js';
 import type { IncludeHost } from '../include/include.js';
@@ -49,8 +49,13 @@ export async function compileSource(rel: string, loaded: Loaded, stage: SourceSt
       return { role, def, compiled, diagnostics: [...base, ...invisible, ...diagnostics, ...(compiled?.diagnostics ?? [])] };
     }
     case 'agent': {
-      // Claude Code skips a Markdown file in agents/ with no frontmatter (a README): so does the bundle, and says so.
+      // Claude Code skips a Markdown file in agents/ with no frontmatter (a README), with frontmatter it cannot read, or
+      // without a name or a description: so does the bundle, and says so in one line, the file's only one (it reaches no prompt).
       if (!source.text.startsWith('---')) return { role, def: null, compiled: null, diagnostics: [skippedAgent(rel)] };
+      const unreadable = base.find((d) => d.rule === 'frontmatter/invalid-yaml');
+      if (unreadable) return { role, def: null, compiled: null, diagnostics: [unreadableAgent(unreadable)] };
+      const missing = missingAgentFields(source);
+      if (missing) return { role, def: null, compiled: null, diagnostics: [missing] };
       const { def, diagnostics } = !hasErrors(base) ? readAgent(source, stage.options.knownTools) : { def: null, diagnostics: [] };
       const compiled = def ? await compileAgent(source, stage.host, lookup) : null;
       return { role, def, compiled, diagnostics: [...base, ...invisible, ...diagnostics, ...(compiled?.diagnostics ?? [])] };
@@ -78,10 +83,30 @@ function failed(role: SourceResult['role'], diagnostics: Diagnostic[]): SourceRe
 }
 
 function skippedAgent(rel: string): Diagnostic {
-  return diagnostic('agent/skipped', rel, { line: 1, column: 1 }, 'no frontmatter: not an agent, skipped', {
+  return diagnostic('agent/skipped', rel, { line: 1, column: 1 }, 'Claude Code skips this file: no frontmatter, not an agent', {
     severity: 'info',
     note: 'an agent starts with `---`, then `name:` and `description:`; list files that are not agents in the config’s `agents.ignore`',
+    brief: true,
   });
+}
+
+/**
+ * An agent file whose frontmatter cannot be read, even as Claude Code's retry
+ * reads it. Claude Code drops such a project agent (only its debug log says
+ * so) and lists a plugin's with a placeholder description: the bundle leaves
+ * it out and builds the others, a warning unless the project makes it an
+ * error. Sections and profiles have no such reader: theirs stays an error.
+ */
+function unreadableAgent(d: Diagnostic): Diagnostic {
+  const claudeCode = "Claude Code lists no agent for it (a plugin's agent file, with a placeholder description)";
+  const strict = "to fail the build on such a file instead: rules: { 'frontmatter/invalid-yaml': 'error' } in the config";
+  return {
+    ...d,
+    severity: 'warning',
+    message: `Claude Code skips this file: its frontmatter cannot be read (${d.message})`,
+    note: [d.note, claudeCode, strict].filter((part) => part !== undefined).join('; '),
+    brief: true,
+  };
 }
 
 function readFailure(rel: string, failure: ReadFailure, maxBytes: number): Diagnostic {

@@ -165,6 +165,7 @@ export class Compiler {
         sectionNamesKnown: () => this.entries.sectionNamesKnown(),
         unused: this.entries.unusedSections(),
         agents: this.entries.agents(),
+        skippedAgents: this.entries.skippedAgents(),
         sources: await this.sourceEntries(full),
       },
       this.options,

@@ -10,7 +10,7 @@ import { outputOptions } from '../bundle/output-options.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostics.js';
 import { applyRuleLevels } from '../diagnostics/rule-levels.js';
 import { countTokensForEmit, type TokenCountingLoader } from '../tokens/count-for-emit.js';
-import type { SourceEntry } from '../runtime/manifest.js';
+import type { SkippedAgent, SourceEntry } from '../runtime/manifest.js';
 
 export interface LinkInput {
   /** Every source's own diagnostics and the duplicate-name ones, in path order. */
@@ -20,6 +20,8 @@ export interface LinkInput {
   sectionNamesKnown: () => string[];
   unused: readonly CompiledSection[];
   agents: readonly CompiledAgent[];
+  /** Agent files left out, by path: recorded in the manifest. */
+  skippedAgents: Readonly<Record<string, SkippedAgent>>;
   sources: Readonly<Record<string, SourceEntry>>;
 }
 
@@ -41,6 +43,7 @@ export async function linkAndEmit(
         unused: input.unused,
         profiles: input.profiles,
         agents: input.agents,
+        skippedAgents: input.skippedAgents,
         sources: input.sources,
         models: options.models,
         cacheFacts: options.cacheFacts,

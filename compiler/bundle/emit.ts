@@ -11,6 +11,7 @@ import {
   type Manifest,
   type ProfileEntry,
   type SectionEntry,
+  type SkippedAgent,
   type SourceEntry,
   type OutputOptions,
 } from '../runtime/manifest.js';
@@ -56,6 +57,8 @@ export interface EmitInput {
   unused: readonly CompiledSection[];
   profiles: readonly ProfileInput[];
   agents: readonly CompiledAgent[];
+  /** Agent files left out, as Claude Code leaves them out, by path; none when absent. */
+  skippedAgents?: Readonly<Record<string, SkippedAgent>>;
   sources: Readonly<Record<string, SourceEntry>>;
   models: readonly string[];
   /** The user's cache facts, searched before the built-in ones. */
@@ -141,6 +144,8 @@ export function emitBundle(input: EmitInput, cache: EmitCache): Bundle {
     cacheFacts: cacheFactsInfo(input.cacheFacts ?? []),
     profiles,
     agents,
+    // Only when there are any: a bundle with none keeps the bytes it had before the field existed.
+    ...(input.skippedAgents && Object.keys(input.skippedAgents).length > 0 ? { skippedAgents: { ...input.skippedAgents } } : {}),
     sources: input.sources,
   };
   // Depth 2: each profile, agent and source entry is one piece, reused while the entry is.

@@ -34,6 +34,8 @@ export interface CommonOptions {
   targets: BuildTarget[] | undefined;
   /** Count Claude tokens with Anthropic's count_tokens endpoint. */
   exactTokens: boolean;
+  /** Print one-line diagnostics whole (excerpt and note). */
+  verbose: boolean;
 }
 
 export interface CheckPolicy {
@@ -121,6 +123,7 @@ export function toCommand(name: string, raw: ParsedValues, positionals: readonly
     cacheFacts: values['cache-facts'] as string | undefined,
     targets: values.targets as BuildTarget[] | undefined,
     exactTokens: values['exact-tokens'] as boolean,
+    verbose: values.verbose as boolean,
   };
   const str = (flag: string) => values[flag] as string | undefined;
   const bool = (flag: string) => values[flag] as boolean;

@@ -74,6 +74,7 @@ export const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   'cache-facts': { type: 'string', describe: 'JSON file of cache facts (model minimums) used before the built-in ones' },
   targets: { type: 'string', coerce: targetList, describe: 'runtimes to build for, comma-separated: js, python (default: js,python)' },
   'exact-tokens': { type: 'boolean', default: false, describe: "count Claude models' tokens with Anthropic's count_tokens (ANTHROPIC_API_KEY; estimates when offline)" },
+  verbose: { type: 'boolean', default: false, describe: 'print every diagnostic whole: the one-line ones (a value read as quoted, an agent file skipped) with their excerpt and note' },
 };
 
 export const COMMANDS: Readonly<Record<string, CommandSpec>> = {

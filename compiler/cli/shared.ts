@@ -8,7 +8,7 @@ import { DEFAULT_MODELS, type BuildOptions } from '../build/config.js';
 import { DEFAULT_SOURCE_DIRS, sourceDirList, type SourceDirs } from '../build/source-dirs.js';
 import { findConfigFile } from '../config/find-config.js';
 import type { Diagnostic } from '../diagnostics/diagnostics.js';
-import { formatGithub, formatHuman, formatJson } from '../diagnostics/format.js';
+import { formatGithub, formatHuman, formatJson, printsBrief } from '../diagnostics/format.js';
 import { FileRefused, readRegularFileSync } from '../runtime/read-regular-file.js';
 import type { Io } from './io.js';
 
@@ -111,7 +111,8 @@ export function report(io: Io, o: CommonOptions, ok: boolean, diagnostics: reado
       for (const d of diagnostics) io.out(formatGithub(d));
       return;
     case 'human':
-      for (const d of diagnostics) io.err(`${formatHuman(d, { color: o.color })}\n`);
+      // A blank line after each diagnostic printed whole; the one-line ones stand together.
+      for (const d of diagnostics) io.err(printsBrief(d, o) ? formatHuman(d, o) : `${formatHuman(d, o)}\n`);
       if (diagnostics.length > 0) io.err(summary(diagnostics));
   }
 }

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { CachePolicy } from '../runtime/manifest.js';
-import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.js';
+import { diagnostic, hasErrors, lineText, type Diagnostic } from '../diagnostics/diagnostics.js';
 import { closest } from '../diagnostics/did-you-mean.js';
 import { FieldReader } from './frontmatter-fields.js';
 import { fileNameProblem, manifestKeyProblem, shownName } from './names.js';
@@ -158,12 +158,10 @@ const AGENT_KEYS: ReadonlySet<string> = new Set(['name', 'description', 'tools',
 
 export function readAgent(source: Source, knownTools: readonly string[] | null = null): Read<AgentDef> {
   const f = new FieldReader(source, source.data);
+  const missing = missingAgentFields(source);
+  if (missing) return { def: null, diagnostics: [missing] };
   const name = f.exactString('name', 'agent/invalid-field');
   const description = f.string('description', 'agent/invalid-field');
-  if (!Object.hasOwn(source.data, 'name')) f.report('agent/missing-field', '', "agent has no 'name'", 'add `name:` to the frontmatter');
-  if (description === undefined && !f.has('description')) {
-    f.report('agent/missing-field', '', "agent has no 'description'", 'add `description:` to the frontmatter');
-  }
   if (name !== undefined) {
     // The file-name rules first: they hold whatever the naming convention (lowercase and hyphens) says.
     const problem = fileNameProblem(name);
@@ -187,6 +185,24 @@ export function readAgent(source: Source, knownTools: readonly string[] | null =
   if (temperature !== undefined) def.temperature = temperature;
   if (maxTokens !== undefined) def.maxTokens = maxTokens;
   return { def, diagnostics: f.diagnostics };
+}
+
+/**
+ * Claude Code skips an agent file without a `name` or a `description`
+ * ("Missing required … field" in /doctor): so does the bundle, with one line
+ * saying so, a warning unless the project makes it an error. Nothing else
+ * in the file is checked: it reaches no prompt.
+ */
+export function missingAgentFields(source: Source): Diagnostic | null {
+  const missing = (['name', 'description'] as const).filter((key) => source.data[key] === undefined || source.data[key] === null);
+  if (missing.length === 0) return null;
+  const what = missing.map((key) => `'${key}'`).join(' nor ');
+  const add = missing.map((key) => `\`${key}:\``).join(' and ');
+  return diagnostic('agent/missing-field', source.rel, { line: 1, column: 1, excerpt: lineText(source.text, 1) }, `Claude Code skips this file: its frontmatter has no ${what}`, {
+    severity: 'warning',
+    brief: true,
+    note: `add ${add} to the frontmatter; to fail the build on such a file instead: rules: { 'agent/missing-field': 'error' } in the config`,
+  });
 }
 
 /**

@@ -89,6 +89,14 @@ export interface Diagnostic {
   excerpt?: string;
   /** Extra help shown under the frame. */
   note?: string;
+  /**
+   * One line when printed for a person, unless they ask for detail
+   * (`--verbose`): for what a project may hold by the dozen and the build
+   * deals with itself (a value read as quoted, an agent file skipped). The
+   * excerpt and note stay in the data (`--reporter json`). An error is
+   * always printed whole.
+   */
+  brief?: true;
 }
 
 export class InternalError extends Error {
@@ -143,7 +151,7 @@ export function diagnostic(
   file: string,
   at: Position | { line: number; column: number; excerpt?: string },
   message: string,
-  extra: { severity?: Severity; note?: string } = {},
+  extra: { severity?: Severity; note?: string; brief?: true } = {},
 ): Diagnostic {
   const d: Diagnostic = {
     rule,
@@ -155,5 +163,6 @@ export function diagnostic(
   };
   if (at.excerpt !== undefined) d.excerpt = at.excerpt;
   if (extra.note !== undefined) d.note = extra.note;
+  if (extra.brief) d.brief = true;
   return d;
 }

@@ -21,13 +21,21 @@ export function colors(): ReturnType<typeof pc.createColors> {
 
 export interface FormatOptions {
   color?: boolean;
+  /** Print brief diagnostics whole too (`--verbose`). */
+  verbose?: boolean;
 }
 
-/** `file:line:col: error rule/id: message`, then the excerpt with a caret. */
-export function formatHuman(d: Diagnostic, { color = false }: FormatOptions = {}): string {
-  const c = color ? colors() : noColor;
+/** Whether `d` prints as its first line only (see `Diagnostic.brief`). */
+export function printsBrief(d: Diagnostic, { verbose = false }: FormatOptions = {}): boolean {
+  return d.brief === true && d.severity !== 'error' && !verbose;
+}
+
+/** `file:line:col: error rule/id: message`, then the excerpt with a caret and the note (a brief one: the first line only). */
+export function formatHuman(d: Diagnostic, options: FormatOptions = {}): string {
+  const c = options.color ? colors() : noColor;
   const sev = d.severity === 'error' ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.cyan('info');
   const lines = [`${c.bold(`${terminalSafe(d.file)}:${d.line}:${d.column}`)}: ${sev} ${c.dim(d.rule)}: ${terminalSafe(d.message)}`];
+  if (printsBrief(d, options)) return lines[0]!;
   if (d.excerpt !== undefined) {
     const gutter = String(d.line);
     const { text, caret } = excerptWindow(d.excerpt, d.column);

@@ -11,7 +11,7 @@ import type { AgentDef, ProfileDef, SectionDef } from '../definitions/definition
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
 import { sourceEntry, type CompiledAgent, type CompiledSection, type EmitCache, type ProfileInput } from '../bundle/emit.js';
 import { fieldPosition } from '../definitions/frontmatter-fields.js';
-import type { SourceEntry } from '../runtime/manifest.js';
+import type { SkippedAgent, SourceEntry } from '../runtime/manifest.js';
 import type { Source } from '../markdown/source.js';
 import { adjustCount, adjustSet, NameClaims } from './name-claims.js';
 import { isSource, type Loaded } from './source-store.js';
@@ -61,6 +61,8 @@ export class Entries {
   private readonly sortedIncludes = new Map<string, string[]>();
   /** Path → its source's manifest entry, null when unreadable; forgotten when the entry or its includes change. */
   private readonly sourceEntriesByPath = new Map<string, SourceEntry | null>();
+  /** Agent files that yield no agent. */
+  private readonly skipped = new Set<string>();
 
   get(rel: string): Entry | undefined {
     return this.byRel.get(rel);
@@ -97,6 +99,16 @@ export class Entries {
   /** Every section name a file claims, compiled or not. */
   sectionNamesKnown(): string[] {
     return [...new Set([...this.sectionNames.holders.keys(), ...this.failedSections.keys()])];
+  }
+
+  /** Agent files that yield no agent, by path, with the first diagnostic each has (in a build that passes: why it was skipped). */
+  skippedAgents(): Record<string, SkippedAgent> {
+    const out: Record<string, SkippedAgent> = {};
+    for (const rel of [...this.skipped].sort()) {
+      const first = this.byRel.get(rel)!.result.diagnostics[0];
+      out[rel] = { rule: first?.rule ?? 'agent/skipped', reason: first?.message ?? 'not an agent' };
+    }
+    return out;
   }
 
   /** Agents by name, in path order. */
@@ -222,7 +234,8 @@ export class Entries {
         if (result.def && result.compiled) {
           const { def, compiled } = result;
           this.agentNames.adjust(def.name, rel, step, () => ({ def, compiled }));
-        }
+        } else if (step > 0) this.skipped.add(rel);
+        else this.skipped.delete(rel);
         break;
       case 'profile':
         if (result.def && isSource(entry.loaded)) {

@@ -12,7 +12,7 @@ import { diagnostic, positionAt, type Diagnostic } from '../diagnostics/diagnost
 import { sha256 } from '../bundle/hash.js';
 import { scanBody, type Scan } from './scan.js';
 import { textProblem, type TextProblem } from './text-check.js';
-import { parseLeniently, type QuotedLine } from './lenient-yaml.js';
+import { parseLeniently, type LenientStop, type QuotedLine } from './lenient-yaml.js';
 import type { BIDI_RULE, CONTROL_RULE } from './control-chars.js';
 
 export type Frontmatter = Record<string, unknown>;
@@ -47,6 +47,8 @@ export interface Problem {
   offset: number;
   message: string;
   note?: string;
+  /** Printed on one line unless asked for detail (see `Diagnostic.brief`). */
+  brief?: true;
 }
 
 export type ReadFailure =
@@ -169,7 +171,11 @@ export function makeSource(raw: RawFile, parsed: ParsedSource): Source {
 }
 
 export function problemToDiagnostic(source: Pick<Source, 'rel' | 'text'>, problem: Problem): Diagnostic {
-  const extra = { ...(problem.severity ? { severity: problem.severity } : {}), ...(problem.note === undefined ? {} : { note: problem.note }) };
+  const extra = {
+    ...(problem.severity ? { severity: problem.severity } : {}),
+    ...(problem.note === undefined ? {} : { note: problem.note }),
+    ...(problem.brief ? { brief: true as const } : {}),
+  };
   return diagnostic(problem.rule, source.rel, positionAt(source.text, problem.offset), problem.message, extra);
 }
 
@@ -182,8 +188,8 @@ const YAML_OPTIONS = { schema: 'core', uniqueKeys: false, prettyErrors: false } 
  * with an alias — its alias limit turns a "billion laughs" into a diagnostic —
  * and for errors, whose positions it reports more precisely.
  */
-function parseYaml(source: string): { ok: true; value: unknown; quoted: QuotedLine[] } | { ok: false; offset: number; message: string } {
-  if (!HAS_ALIAS.test(source)) {
+function parseYaml(source: string): { ok: true; value: unknown; quoted: QuotedLine[] } | { ok: false; offset: number; message: string; continues?: LenientStop['continues'] } {
+  if (!HAS_ALIAS.test(source) && !QUOTE_LEFT_OPEN.test(source)) {
     try {
       return { ok: true, value: jsyaml.load(source, { schema: jsyaml.CORE_SCHEMA }), quoted: [] };
     } catch {
@@ -193,7 +199,10 @@ function parseYaml(source: string): { ok: true; value: unknown; quoted: QuotedLi
   const strict = parseStrictly(source);
   if (strict.ok) return { ...strict, quoted: [] };
   const lenient = parseLeniently(source, parseStrictly);
-  return lenient ? { ok: true, ...lenient } : strict;
+  if (lenient.ok) return lenient;
+  // Where the lenient reading stops, not the strict parser's first complaint: that is often a line it has already read.
+  const { offset, reason, continues } = lenient.stop;
+  return { ok: false, offset, message: reason, ...(continues ? { continues } : {}) };
 }
 
 function parseStrictly(source: string): { ok: true; value: unknown } | { ok: false; offset: number; message: string } {
@@ -237,6 +246,13 @@ function neverClosed(text: string): boolean {
 }
 
 const HAS_ALIAS = /(^|[\s[{,:-])\*[^\s*]/;
+/**
+ * A quoted value with more after its closing quote on the same line
+ * (`description: "Use this…" Examples: …`): js-yaml reads the words after
+ * it as a second key, where YAML refuses the line and Claude Code's retry
+ * reads it whole. `yaml` decides.
+ */
+const QUOTE_LEFT_OPEN = /^[A-Za-z_][\w.-]*:[ \t]+(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'(?!'))[ \t]*[^\s#]/m;
 
 function splitFrontmatter(text: string): Pick<ParsedSource, 'data' | 'bodyOffset' | 'problems'> {
   if (!text.startsWith('---')) return { data: {}, bodyOffset: 0, problems: [] };
@@ -245,7 +261,7 @@ function splitFrontmatter(text: string): Pick<ParsedSource, 'data' | 'bodyOffset
     const note = 'close it with a line holding only `---`, or remove the first line if the file has no frontmatter';
     return { data: {}, bodyOffset: 0, problems: [{ rule: 'frontmatter/invalid-yaml', offset: 0, message: 'frontmatter opened at line 1 is never closed', note }] };
   }
-  let yamlError: { offset: number; message: string } | undefined;
+  let yamlError: { offset: number; message: string; note?: string } | undefined;
   const lenient: Problem[] = [];
   const parsed = matter(text, {
     engines: {
@@ -257,6 +273,7 @@ function splitFrontmatter(text: string): Pick<ParsedSource, 'data' | 'bodyOffset
           return (result.value ?? {}) as object;
         }
         yamlError = { offset: at + result.offset, message: result.message };
+        if (result.continues) yamlError.note = continuationNote(result.continues, lineOf(text, at) + result.continues.line, lineOf(text, at + result.offset));
         return {};
       },
     },
@@ -271,6 +288,21 @@ function splitFrontmatter(text: string): Pick<ParsedSource, 'data' | 'bodyOffset
   return { data: data as Frontmatter, bodyOffset, problems: lenient };
 }
 
+/** 1-based line of an offset. */
+function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/** The multi-line value written at the margin (`description: … Examples:`, then `<example>`…): what YAML makes of it, and the two ways out. */
+function continuationNote(continues: NonNullable<LenientStop['continues']>, keyLine: number, stopLine: number): string {
+  return (
+    `line ${stopLine} goes on with '${continues.key}' (line ${keyLine}) at the left margin, where YAML reads every line as a new key: ` +
+    `indent the value's lines under it (\`${continues.key}: |\`, then each line two spaces in), or move them into the body`
+  );
+}
+
 /** A line read as if quoted, as the warning that shows the quoting to write. */
 function lenientProblem(q: QuotedLine, yamlOffset: number): Problem {
   return {
@@ -279,6 +311,7 @@ function lenientProblem(q: QuotedLine, yamlOffset: number): Problem {
     offset: yamlOffset + q.offset,
     message: `'${q.key}' is not valid YAML as written (${q.reason}); read as if quoted, as Claude Code reads it`,
     note: `put the value in quotes: ${q.key}: ${JSON.stringify(q.value)}`,
+    brief: true,
   };
 }
 

@@ -129,6 +129,12 @@ export interface AgentEntry extends TextEntry {
   extra?: Record<string, unknown>;
 }
 
+/** Why an agent file is not in the bundle: the diagnostic that said so. */
+export interface SkippedAgent {
+  rule: string;
+  reason: string;
+}
+
 export interface SourceEntry {
   /** sha256 of the source file's bytes. */
   hash: string;
@@ -170,6 +176,12 @@ export interface Manifest {
   cacheFacts?: CacheFactsInfo;
   profiles: Record<string, ProfileEntry>;
   agents: Record<string, AgentEntry>;
+  /**
+   * Agent files left out of `agents`, as Claude Code leaves them out (no
+   * frontmatter, frontmatter it cannot read, no name or description), by
+   * root-relative path. Additive: absent when none was.
+   */
+  skippedAgents?: Record<string, SkippedAgent>;
   /** Every source that contributed to the bundle, keyed by root-relative path. */
   sources: Record<string, SourceEntry>;
 }

@@ -77,10 +77,10 @@ describe('hostile input', () => {
     const { result } = await build({
       'prompts/sections/a.md': '@./x.md\n@./y.png\n',
       'prompts/sections/b.md': '---\nkind: dynamic\ncache: uncached\n---\n{{a}}\n',
-      'agents/z.md': '---\ndescription: no name\n---\n',
+      'agents/z.md': '---\nname: z\ndescription: d\ntemperature: 9\n---\n',
     });
     expect(rules(result)).toEqual([
-      'agent/missing-field agents/z.md:1:1',
+      'agent/invalid-field agents/z.md:4:1',
       'include/missing prompts/sections/a.md:1:1',
       'include/extension prompts/sections/a.md:2:1',
       'section/uncached-without-reason prompts/sections/b.md:3:1',

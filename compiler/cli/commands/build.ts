@@ -19,8 +19,10 @@ export async function runBuild(options: CommonOptions, io: Io): Promise<number> 
       : result.written
         ? `${plural(result.written.written.length, 'file')} written`
         : 'nothing written';
+    const skipped = Object.keys(m.skippedAgents ?? {}).length;
     io.err(
       `built ${plural(Object.keys(m.profiles).length, 'profile')}, ${plural(Object.keys(m.agents).length, 'agent')} ` +
+        (skipped > 0 ? `(${plural(skipped, 'agent file')} skipped, listed in the manifest's skippedAgents) ` : '') +
         `from ${plural(result.stats.sources, 'source')} into ${out}/ (${written}) in ${ms} ms`,
     );
   } else if (options.reporter === 'human' && !result.ok) {
