@@ -117,8 +117,9 @@ describe('faults of the disk', () => {
     }
   })();
 
-  it.skipIf(!canMount)('an out dir under a read-only dist/ is EROFS, not ENOENT (needs mount, as root)', async () => {
+  it.skipIf(!canMount)('a read-only dist/, and an out dir under one, are EROFS, not ENOENT (needs mount, as root)', async () => {
     const { root, dist } = await built();
+    await fs.rm(path.join(dist, '.prompt-build'), { recursive: true, force: true });
     execFileSync('mount', ['--bind', dist, dist]);
     mounts.push(dist);
     execFileSync('mount', ['-o', 'remount,ro,bind', dist]);
@@ -126,5 +127,9 @@ describe('faults of the disk', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/error output\/write-failed: cannot write .*dist\/sub: read-only file system \(EROFS\)/);
     expect(run.stderr).not.toMatch(/ENOENT/);
+    // The read-only dist/ itself: its state folder cannot be made, for that reason.
+    const same = await runCli(['build', '--root', root, '--no-cache']);
+    expect(same.code).toBe(1);
+    expect(same.stderr).toMatch(/error output\/write-failed: cannot write .*dist\/\.prompt-build: read-only file system \(EROFS\)/);
   });
 });
