@@ -1135,4 +1135,11 @@ export const MUTANTS = [
     to: "return null;",
     tests: ["test/config/hostile-config.test.ts"],
   },
+  {
+    name: "issue 26: state folder: made recursively (a read-only dist/ reads as ENOENT)",
+    file: "compiler/bundle/lock.ts",
+    from: "fs.mkdirSync(dir);",
+    to: "fs.mkdirSync(dir, { recursive: true });",
+    tests: ["test/safety/state-folders.test.ts"],
+  },
 ];
