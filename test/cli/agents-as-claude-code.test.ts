@@ -8,7 +8,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildProject } from '../../compiler/index.js';
+import { buildProject, createCompiler } from '../../compiler/index.js';
 import { agentCollection } from '../build/agent-collection.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir, writeTree } from '../helpers/tree.js';
@@ -116,6 +116,21 @@ describe('43 agent files, built as Claude Code loads them', () => {
     expect(run.stderr).toMatch(/ {2}5 \| <example>\n/);
     expect(run.stderr).toContain("note: line 5 goes on with 'description' (line 3)");
     await expect(fs.access(path.join(root, 'dist'))).rejects.toThrow();
+  });
+
+  it('a rebuild after fixing, breaking or deleting an agent file keeps skippedAgents in step with the tree', async () => {
+    const root = await tempDir('pb-agents-cc-');
+    await writeTree(root, { 'agents/a.md': '---\nname: a\n---\nA.\n', 'agents/b.md': '---\nname: b\ndescription: B\n---\nB.\n' });
+    const compiler = await createCompiler({ root, cacheDir: null, write: false });
+    const skippedOf = (r: Awaited<ReturnType<typeof compiler.build>>) => Object.keys(r.bundle!.manifest.skippedAgents ?? {});
+    expect(skippedOf(await compiler.build())).toEqual(['agents/a.md']);
+    await writeTree(root, { 'agents/a.md': '---\nname: a\ndescription: A\n---\nA.\n', 'agents/b.md': '---\nname: b\ndescription: B\n<example>\n---\nB.\n' });
+    const swapped = await compiler.build([{ kind: 'change', path: path.join(root, 'agents/a.md') }, { kind: 'change', path: path.join(root, 'agents/b.md') }]);
+    expect(skippedOf(swapped)).toEqual(['agents/b.md']);
+    expect(Object.keys(swapped.bundle!.manifest.agents)).toEqual(['a']);
+    await fs.rm(path.join(root, 'agents/b.md'));
+    const gone = await compiler.build([{ kind: 'unlink', path: path.join(root, 'agents/b.md') }]);
+    expect(gone.bundle!.manifest.skippedAgents).toBeUndefined();
   });
 
   it('a section whose frontmatter cannot be read stays an error', async () => {
