@@ -47,8 +47,9 @@ const CONSTRUCTS: { name: string; template: string; contexts: Record<string, unk
   { name: 'sections', template: '{{x}}{{x}}{{#o}}[{{this}}]{{else}}-{{/o}}{{x}}{{^o}}none{{/o}}', contexts: [{ o: true, x: 1 }, { o: [1, 2], x: 2 }, { o: { a: 1 } }, { o: 0, x: 's' }] },
   {
     name: 'nesting deeper than CPython indents',
-    template: `${'{{#each o}}'.repeat(17)}{{this}}${'{{/each}}'.repeat(17)}${'{{#if x}}'.repeat(90)}{{x}}${'{{/if}}'.repeat(90)}`,
-    contexts: [{ o: [[[[[[[[[[[[[[[[['deep']]]]]]]]]]]]]]]]], x: 1 }, { o: [], x: 0 }],
+    // Past CPython's limits for the structured form: 20 nested loops, 100 indentation levels.
+    template: `${'{{#each o}}'.repeat(20)}{{this}}${'{{/each}}'.repeat(20)}${'{{#if x}}'.repeat(99)}{{x}}${'{{/if}}'.repeat(99)}`,
+    contexts: [{ o: [[[[[[[[[[[[[[[[[[[['deep']]]]]]]]]]]]]]]]]]]], x: 1 }, { o: [], x: 0 }],
   },
 ];
 

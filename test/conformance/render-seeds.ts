@@ -182,12 +182,15 @@ export const HAND_SEEDS: RenderSeed[] = [
   ),
   seed(
     'nesting deeper than the structured Python form',
-    `${'{{#each o}}'.repeat(17)}{{@index}}{{this}}${'{{/each}}'.repeat(17)}|${'{{#if x}}a'.repeat(90)}{{x}}${'{{/if}}'.repeat(90)}|{{o.${Array(70).fill('b').join('.')}}}`,
+    // Past CPython's limits for the structured form: 20 nested loops, 100 indentation levels.
+    `${'{{#each o}}'.repeat(20)}{{@index}}{{this}}${'{{/each}}'.repeat(20)}|${'{{#if x}}a'.repeat(99)}{{x}}${'{{/if}}'.repeat(99)}`,
     ['o', 'x'],
     [],
-    { o: nestedList(17, 'deep'), x: 1 },
+    { o: nestedList(20, 'deep'), x: 1 },
     { o: { b: { b: 1 } }, x: 0 },
   ),
+  // Past CPython's 200 parentheses for the structured form, on the fast path otherwise.
+  seed('a path longer than the structured Python form nests', `{{o.${Array(150).fill('b').join('.')}}}|{{#if o.${Array(150).fill('b').join('.')}}}y{{/if}}`, ['o'], [], { o: { b: { b: 1 } } }, { o: {} }),
 ];
 
 export const RANDOM_TEMPLATES = 600;
