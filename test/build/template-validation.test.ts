@@ -15,8 +15,8 @@ const DYNAMIC = '---\nkind: dynamic\ninputs: [x, y]\n---\n';
 async function build(files: Record<string, string>) {
   const root = await tempDir();
   await writeTree(root, { ...PROFILE, ...files });
-  // What the JavaScript runtime can render; the Python target's own limits are tested in python-target.test.ts.
-  return buildProject({ root, cacheDir: null, write: false, targets: ['js'] });
+  // The default targets: what the build accepts, both runtimes render (python-target.test.ts compares them).
+  return buildProject({ root, cacheDir: null, write: false });
 }
 
 async function errorsOf(body: string): Promise<string[]> {
