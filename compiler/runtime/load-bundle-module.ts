@@ -7,6 +7,7 @@
  * by the build, a truncated one does not parse, and its thunks are functions
  * whose source bytes are no longer available to hash.
  */
+import { ArgumentError, isRecord, optionsOf } from './arguments.js';
 import { createBundle, type Bundle } from './bundle.js';
 import type { ThunkFactory } from './manifest.js';
 import { needsHandlebars, type HandlebarsRuntimeEnvironment } from './thunk-runtime.js';
@@ -19,7 +20,9 @@ const ORIGIN = 'bundle module';
  * thunk of the bundle was compiled by Handlebars — the code generator's own
  * never are; such a thunk without it fails to load with a message that says so.
  */
-export function loadBundleModule(module: unknown, options: { handlebars?: unknown } = {}): Bundle {
+export function loadBundleModule(module: unknown, given?: { handlebars?: unknown }): Bundle {
+  if (!isRecord(module)) throw new ArgumentError('loadBundleModule', 'module', "the imported bundle module (await import('./dist/bundle.mjs'))", module);
+  const options = optionsOf('loadBundleModule', given);
   const { manifest, texts, thunks } = (module ?? {}) as Record<string, unknown>;
   const factories = entriesOfType(thunks, (value): value is ThunkFactory => typeof value === 'function');
   const handlebars = [...factories.values()].some((f) => needsHandlebars(String(f))) ? ((options.handlebars ?? null) as HandlebarsRuntimeEnvironment | null) : null;

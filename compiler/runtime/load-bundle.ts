@@ -6,6 +6,7 @@
  * producing a wrong prompt. A thunk is imported from the very bytes that were
  * checked, never read a second time.
  */
+import { ArgumentError } from './arguments.js';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BundleError, createBundle, type Bundle } from './bundle.js';
@@ -18,6 +19,7 @@ type Read = (rel: string) => Buffer;
 
 /** `dir`: the bundle directory, as a path or a `file:` URL (e.g. `new URL('./dist', import.meta.url)`). */
 export async function loadBundle(dir: string | URL): Promise<Bundle> {
+  if (typeof dir !== 'string' && !(dir instanceof URL)) throw new ArgumentError('loadBundle', 'dir', 'a directory path or a file: URL', dir);
   const root = resolve(typeof dir === 'string' ? dir : fileURLToPath(dir));
   const origin = `bundle ${root}`;
   const read = bundleFileReader(root);

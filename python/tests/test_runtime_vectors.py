@@ -181,7 +181,8 @@ class RuntimeVectors(unittest.TestCase):
                     if asyncio.iscoroutine(result):
                         asyncio.run(result)
                 error = raised.exception
-                self.assertEqual(error.parameter, python_parameter(case["expect"]["parameter"]))
+                expected = python_parameter(case["expect"]["parameter"])
+                self.assertEqual(error.parameter, RENAMED.get((case["call"], expected), expected))
                 self.assertIn(f"{name}: {error.parameter} must be ", str(error))
                 if any("$promise" in json.dumps(arg) for arg in case["args"]):
                     self.assertIn("did you forget `await`?", str(error))
@@ -243,7 +244,10 @@ CALLS = {
     "resolveSystemPromptSections": "resolve_system_prompt_sections",
     "renderSystemPrompt": "render_system_prompt",
     "renderContextText": "render_context_text",
+    "loadBundle": "load_bundle",
 }
+#: Parameters each runtime names in its own way: (JavaScript call, parameter) → Python's.
+RENAMED = {("loadBundle", "dir"): "path"}
 #: Those whose last JavaScript argument is an object of options: Python's keyword arguments.
 OPTIONS_LAST = {"toAnthropicSystem", "toBedrockSystem", "toOpenAIRequest", "getSystemPrompt", "getAgentSystemPrompt", "buildEffectiveSystemPrompt"}
 

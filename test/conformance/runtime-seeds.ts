@@ -294,4 +294,5 @@ export const REFUSAL_SEEDS: RefusalSeed[] = [
   r('sections resolved without a cache', 'resolveSystemPromptSections', [], null),
   r('rendering a string', 'renderSystemPrompt', 'text'),
   r('a context text that does not exist', 'renderContextText', BUNDLE, 'nope', {}),
+  r('a bundle path that is a number', 'loadBundle', 5),
 ];

@@ -11,6 +11,7 @@ import {
   asSystemPrompt,
   getSystemPrompt,
   loadBundle,
+  loadBundleModule,
   prependUserContext,
   SYSTEM_PROMPT_DYNAMIC_BOUNDARY as B,
   toAnthropicSystem,
@@ -54,6 +55,10 @@ describe('ArgumentError', () => {
     }
     expect(message).toContain('got a string of 43 characters');
     expect(message).not.toContain('xxxx');
+  });
+
+  it('names what loadBundleModule wants when it gets something else', () => {
+    expect(() => loadBundleModule(undefined)).toThrow("loadBundleModule: module must be the imported bundle module (await import('./dist/bundle.mjs')); got undefined");
   });
 
   it('is a TypeError, so existing catch blocks still catch it', () => {

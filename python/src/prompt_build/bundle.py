@@ -16,7 +16,7 @@ import stat as stat_module
 from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 
 from ._js import RUNTIME
-from .errors import BundleError
+from .errors import ArgumentError, BundleError
 from .manifest import list_artifacts, validate_manifest
 from .system_prompt import has_text, trim_trailing_newlines
 
@@ -52,6 +52,8 @@ class Bundle(NamedTuple):
 
 def load_bundle(path: Union[str, "os.PathLike[str]"]) -> Bundle:
     """Loads and verifies the bundle directory at ``path`` (relative paths from the working directory)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise ArgumentError("load_bundle", "path", "a directory path", path)
     root = os.path.abspath(os.fspath(path))
     origin = f"bundle {root}"
     manifest = validate_manifest(_parse_json(_read(root, "manifest.json", origin), origin), origin)
