@@ -1160,7 +1160,7 @@ export const MUTANTS = [
     name: 'issue 29: an unreadable frontmatter is reported at the strict parser’s first complaint, not where the lenient reading stops',
     file: 'compiler/markdown/lenient-yaml.ts',
     from: 'stop: { offset, reason, ...continuation(lines, line) }',
-    to: 'stop: { offset: first.offset, reason, ...continuation(lines, line) }',
+    to: 'stop: { offset: first!.offset, reason, ...continuation(lines, line) }',
     tests: ['test/cli/agents-as-claude-code.test.ts'],
   },
   {
