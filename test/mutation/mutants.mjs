@@ -1188,7 +1188,14 @@ export const MUTANTS = [
     name: 'issue 29: the multi-line value at the margin is not named in the note',
     file: 'compiler/markdown/source.ts',
     from: 'if (result.continues) yamlError.note =',
-    to: 'if (false as boolean) yamlError.note =',
+    to: 'if (result.continues === null) yamlError.note =',
+    tests: ['test/cli/agents-as-claude-code.test.ts'],
+  },
+  {
+    name: 'issue 29: the margin note names the wrong line for the key',
+    file: 'compiler/markdown/source.ts',
+    from: 'lineOf(text, at) + result.continues.line,',
+    to: 'result.continues.line,',
     tests: ['test/cli/agents-as-claude-code.test.ts'],
   },
   {
