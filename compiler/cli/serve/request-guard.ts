@@ -7,7 +7,7 @@
  * strings: nothing here can throw.
  */
 
-const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const LOOPBACK_NAMES: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** `host[:port]` names loopback and, when a port is written, the served one (none written means 80). */
 export function loopbackAuthority(authority: string | undefined, port: number): boolean {
