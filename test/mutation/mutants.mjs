@@ -1186,9 +1186,9 @@ export const MUTANTS = [
   },
   {
     name: 'issue 29: the multi-line value at the margin is not named in the note',
-    file: 'compiler/markdown/source.ts',
-    from: 'if (result.continues) yamlError.note =',
-    to: 'if (result.continues === null) yamlError.note =',
+    file: 'compiler/markdown/lenient-yaml.ts',
+    from: 'if (key) return TOP_LEVEL_PAIR.test(above) ? { continues: { key: key[1]!, line: i } } : {};',
+    to: 'if (key) return {};',
     tests: ['test/cli/agents-as-claude-code.test.ts'],
   },
   {
