@@ -14,7 +14,10 @@ export function outputOptions(options: Pick<BuildOptions, 'stripComments' | 'con
     comments: options.stripComments ? ('strip' as const) : ('keep' as const),
     constants: constants.length === 0 ? null : sha256(JSON.stringify(constants.map((k) => [k, options.constants[k]]))),
     agentsIgnore: [...options.agentIgnore].sort(),
-    agentBodies: 'leading-blank-lines-trimmed' as const,
+    // Claude Code also trims the final newline and turns a literal `\n` in a description into a line end: the bundle
+    // keeps the bytes and says so here, for a reader who needs Claude Code's exact text.
+    agentBodies: 'leading-blank-lines-trimmed, final-newline-kept' as const,
+    agentDescriptions: 'as-read-from-yaml' as const,
     targets: [...options.targets].sort(),
   };
   return { hash: sha256(JSON.stringify(values)), ...values };

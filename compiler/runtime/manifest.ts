@@ -151,8 +151,19 @@ export interface OutputOptions {
   /** sha256 of the build-time constants, null when there are none. */
   constants: string | null;
   agentsIgnore: string[];
-  /** What is done to an agent's body: its leading blank lines are removed, as Claude Code trims them. */
-  agentBodies: 'leading-blank-lines-trimmed';
+  /**
+   * What is done to an agent's body: its leading blank lines are removed, as
+   * Claude Code trims them; its final newline is kept, where Claude Code
+   * trims it (the text stays the file's bytes). Older bundles say
+   * `leading-blank-lines-trimmed` for the same treatment.
+   */
+  agentBodies: 'leading-blank-lines-trimmed' | 'leading-blank-lines-trimmed, final-newline-kept';
+  /**
+   * How an agent's `description` is recorded: as YAML reads it, so a literal
+   * `\n` (backslash, n) in a plain value stays two characters where Claude
+   * Code shows a line end. Additive: absent in older bundles.
+   */
+  agentDescriptions?: 'as-read-from-yaml';
   /** The runtimes the bundle is for (`python`: each dynamic section has a Python module too). */
   targets: string[];
 }

@@ -92,7 +92,11 @@ describe('fidelity at the edges', () => {
     const result = await build({ 'agents/a.md': '---\nname: a\ndescription: d\n---\n\n\nYou are a.  \n\n' });
     const agent = result.bundle!.manifest.agents.a!;
     expect(result.bundle!.files.get(agent.file)).toBe('You are a.  \n\n');
-    expect(result.bundle!.manifest.options!.agentBodies).toBe('leading-blank-lines-trimmed');
+    // The differences from Claude Code's own reading are recorded: the final newline kept, a literal `\n` in a description kept.
+    expect(result.bundle!.manifest.options!.agentBodies).toBe('leading-blank-lines-trimmed, final-newline-kept');
+    expect(result.bundle!.manifest.options!.agentDescriptions).toBe('as-read-from-yaml');
+    const escaped = await build({ 'agents/a.md': '---\nname: a\ndescription: Use it.\\n\\nExamples\n---\nA.\n' });
+    expect(escaped.bundle!.manifest.agents.a!.description).toBe('Use it.\\n\\nExamples');
     // The source map still points the first byte at the line it was written on.
     expect(agent.line).toBe(7);
   });
