@@ -1317,4 +1317,11 @@ export const MUTANTS = [
     to: 'inner = depths',
     tests: ['python/tests/test_render_vectors.py'],
   },
+  {
+    name: 'issue 29: the manifest does not say a literal \\n in a description is kept',
+    file: 'compiler/bundle/output-options.ts',
+    from: "    agentDescriptions: 'as-read-from-yaml' as const,\n",
+    to: '',
+    tests: ['test/build/fidelity.test.ts'],
+  },
 ];
