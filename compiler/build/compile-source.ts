@@ -98,7 +98,7 @@ function skippedAgent(rel: string): Diagnostic {
  * error. Sections and profiles have no such reader: theirs stays an error.
  */
 function unreadableAgent(d: Diagnostic): Diagnostic {
-  const claudeCode = "Claude Code lists no agent for it (a plugin's agent file, with a placeholder description)";
+  const claudeCode = "Claude Code lists no agent for it (a plugin's agent file is listed with a placeholder description instead)";
   const strict = "to fail the build on such a file instead: rules: { 'frontmatter/invalid-yaml': 'error' } in the config";
   return {
     ...d,
