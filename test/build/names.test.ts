@@ -124,12 +124,22 @@ describe('agent names', () => {
   it.each([
     ['0x1F', "'name' must be a string; YAML reads '0x1F' as the number 31"],
     ['true', "'name' must be a string; YAML reads 'true' as the boolean true"],
-    ['', "'name' must be a string; YAML reads it as no value"],
   ])('name: %s is refused, not converted', async (written, message) => {
     const run = await buildThenBreak(GOOD, (root) => writeTree(root, { 'agents/x.md': agent(written) }));
     expect(errors(run.result)).toEqual(['agent/invalid-field agents/x.md:2:1']);
     expect(messageOf(run.result, 'agent/invalid-field')).toBe(message);
     await expectPreviousBundle(run);
+  });
+
+  it('name: with no value is no name: the file is skipped, as Claude Code skips an agent without one', async () => {
+    const root = await tempDir();
+    await writeTree(root, { ...GOOD, 'agents/x.md': agent('') });
+    const result = await buildProject({ root, cacheDir: null, write: false });
+    expect(errors(result)).toEqual([]);
+    expect(result.diagnostics.filter((d) => d.file === 'agents/x.md').map((d) => `${d.severity} ${d.rule} ${d.message}`)).toEqual([
+      "warning agent/missing-field Claude Code skips this file: its frontmatter has no 'name'",
+    ]);
+    expect(Object.keys(result.bundle!.manifest.skippedAgents ?? {})).toEqual(['agents/x.md']);
   });
 
   it('a 100-character name builds', async () => {
