@@ -46,13 +46,14 @@ describe('the import closure of prompt-build/context', () => {
     const { files, packages } = importClosure('context/index.ts');
     expect(packages).toEqual(['gray-matter', 'handlebars', 'js-yaml', 'micromark', 'micromark-util-edit-map', 'picomatch', 'yaml']);
     // Beyond its own folder: the Markdown reader and the include resolver (instruction files are
-    // Markdown with @includes), diagnostics, the option defaults and sha256, and the runtime (which loads
+    // Markdown with @includes), diagnostics, the option defaults (with the day the cache facts are judged on) and sha256, and the runtime (which loads
     // the bundle that words the data, and renders its texts) — no emitter, writer, watcher or CLI.
     expect(files).toContain('runtime/context-wording.ts');
     expect(files.filter((f) => !f.startsWith('context/') && !f.startsWith('runtime/'))).toEqual([
       'build/config.ts',
       'build/source-dirs.ts',
       'bundle/hash.ts',
+      'cache-facts/facts-age.ts',
       'diagnostics/diagnostics.ts',
       'include/include.ts',
       'include/line-index.ts',

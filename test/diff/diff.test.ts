@@ -117,7 +117,7 @@ describe('prompt-build diff (Markdown)', () => {
     expect(lines[0]).toBe('### prompt-build diff');
     expect(lines).toContain('**⚠ Static prefix changed — global prompt-cache bust:** `default`');
     expect(lines).toContain('Unchanged profiles: `simple`');
-    expect(lines.find((l) => l.startsWith('| `default` |'))).toMatch(/^\| `default` \| changed \| ⚠ `[0-9a-f]{12}` → `[0-9a-f]{12}` \| .* \| 2 → 1 \| \+language \|$/);
+    expect(lines.find((l) => l.startsWith('| `default` |'))).toMatch(/^\| `default` \| changed \| ⚠ `[0-9a-f]{12}` → `[0-9a-f]{12}` \| .* \| 2 → 1 \| \+`language` \|$/);
     expect(lines.find((l) => l.startsWith('| `legacy` |'))).toMatch(/^\| `legacy` \| removed \| /);
     expect(lines.find((l) => l.startsWith('| `style` |'))).toMatch(/^\| `style` \| \*\*moved static → dynamic\*\* \| dynamic \| 27 \| \d+ \|$/); // tokens: the estimate's
     expect(lines.find((l) => l.startsWith('| `env-info` |'))).toMatch(/^\| `env-info` \| changed \| dynamic \| \d+ → \d+ \(\+16\) \| \d+ → \d+ \(\+4\) \|$/);
