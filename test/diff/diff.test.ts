@@ -122,7 +122,7 @@ describe('prompt-build diff (Markdown)', () => {
     expect(lines.find((l) => l.startsWith('| `style` |'))).toMatch(/^\| `style` \| \*\*moved static → dynamic\*\* \| dynamic \| 27 \| \d+ \|$/); // tokens: the estimate's
     expect(lines.find((l) => l.startsWith('| `env-info` |'))).toMatch(/^\| `env-info` \| changed \| dynamic \| \d+ → \d+ \(\+16\) \| \d+ → \d+ \(\+4\) \|$/);
     expect(lines.find((l) => l.startsWith('| `language` |'))).toMatch(/^\| `language` \| added \| dynamic \| 0 → \d+ \(\+\d+\) \|/);
-    expect(lines.find((l) => l.startsWith('| `helper` |'))).toMatch(/^\| `helper` \| changed \| prompt, tools \| /);
+    expect(lines.find((l) => l.startsWith('| `helper` |'))).toMatch(/^\| `helper` \| changed \| `prompt`, `tools` \| /);
     expect(lines.find((l) => l.startsWith('| `reviewer` |'))).toMatch(/^\| `reviewer` \| added \| \| /); // remark-stringify writes an empty cell as `| |`, not `|  |`
   });
 
