@@ -64,6 +64,7 @@ export const RULES = [
   'cache/unknown-model',
   'cache/facts-outdated',
   'const/unknown',
+  'const/joins-braces',
   'config/syntax',
   'config/load-failed',
   'config/unknown-key',

@@ -18,6 +18,22 @@ export function constantReferences(body: string, removed: ReadonlyArray<{ start:
   return found;
 }
 
+/**
+ * A value may not hold `{{` (the config refuses it), but it may start or end
+ * with `{`: next to a `{` in the text around its reference, the two would
+ * form a `{{` nobody wrote — a template in a dynamic section, a bypass of
+ * the static sections' check. `body[start - 1] + value + body[end]` holds
+ * such a `{{` exactly when one spans the value's edges (an empty value's two
+ * neighbours included).
+ */
+export function joinedBraces(source: Source, start: number, end: number, name: string, value: string): Diagnostic | null {
+  const body = source.body;
+  if (!`${body[start - 1] ?? ''}${value}${body[end] ?? ''}`.includes('{{')) return null;
+  return diagnostic('const/joins-braces', source.rel, lineIndexOf(source).positionAt(source.bodyOffset + start), `the value of '${name}' and the '{' next to its reference would form '{{'`, {
+    note: 'put a space between them, or change the constant so it does not start or end with `{`',
+  });
+}
+
 export function unknownConstant(source: Source, offset: number, name: string, constants: Readonly<Record<string, string>>): Diagnostic {
   const known = Object.keys(constants);
   const near = closest(name, known);

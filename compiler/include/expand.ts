@@ -21,7 +21,7 @@
  * chain, 1.4 GB); the map may be `MAP_BYTES_PER_BYTE` times the limit.
  */
 import { diagnostic, InternalError, type Diagnostic, type RuleId } from '../diagnostics/diagnostics.js';
-import { unknownConstant } from './constants.js';
+import { joinedBraces, unknownConstant } from './constants.js';
 import { failureDiagnostic, type IncludeHost } from './include.js';
 import { loadGraph, type Graph, type Link, type Node, type TextPolicy } from './include-graph.js';
 import { chainThrough, NO_CHAIN, TextBuilder, type Chain, type TextSegment } from './expanded-text.js';
@@ -127,7 +127,13 @@ function expandGraph(top: Source, graph: Graph, host: IncludeHost): Expansion {
     const { source } = node;
     // A constant is resolved here, not a template: only what is left of `{{` is.
     for (const offset of source.scan.templates) if (!node.constants?.has(offset)) templates.push({ file: source.rel, offset: source.bodyOffset + offset });
-    for (const [offset, name] of node.constants ?? []) if (!Object.hasOwn(host.constants, name)) report.add(unknownConstant(source, offset, name, host.constants));
+    for (const [offset, name] of node.constants ?? []) {
+      if (!Object.hasOwn(host.constants, name)) report.add(unknownConstant(source, offset, name, host.constants));
+    }
+    for (const edit of node.edits) {
+      const joined = edit.value === undefined ? null : joinedBraces(source, edit.start, edit.end, node.constants?.get(edit.start) ?? '', edit.value);
+      if (joined) report.add(joined);
+    }
     if (node.source === top) return;
     for (const problem of source.problems) report.add(problemToDiagnostic(source, problem));
     // An included file's text goes into the prompt: its control characters are reported at it, as the includer's own are.

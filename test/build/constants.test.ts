@@ -84,4 +84,26 @@ describe('the git snapshot has one channel', () => {
     );
     expect(result.diagnostics.map((d) => `${d.rule} ${d.file}:${d.line}:${d.column}`)).toEqual(['section/context-channel prompts/sections/echo.md:7:3']);
   });
+
+  it('a value next to a `{` in the text may not form a `{{` nobody wrote, in a dynamic or a static section', async () => {
+    const files = {
+      'prompts/profiles/default.md': '---\nsections: [intro, env]\ncacheWarning: false\n---\n',
+      'prompts/sections/intro.md': 'Open {{const.ENDS}}{not.a.template}}\n',
+      'prompts/sections/env.md': '---\nkind: dynamic\ninputs: [cwd]\n---\nIn {{const.ENDS}}{cwd}}, and {{const.ENDS}} {cwd}} is fine.\n',
+    };
+    const { result } = await build({ ENDS: 'x{' }, files);
+    expect(result.diagnostics.map((d) => `${d.rule} ${d.file}:${d.line}:${d.column}`).sort()).toEqual([
+      'const/joins-braces prompts/sections/env.md:5:4',
+      'const/joins-braces prompts/sections/intro.md:1:6',
+    ]);
+    expect(result.diagnostics[0]!.message).toBe("the value of 'ENDS' and the '{' next to its reference would form '{{'");
+    expect(result.diagnostics[0]!.message).toMatch(/^the value of 'ENDS' and the '\{' next to its reference would form '\{\{'$/);
+    expect(result.ok).toBe(false);
+  });
+
+  it('a value that starts or ends with `{` away from another `{` builds', async () => {
+    const files = { ...TREE, 'prompts/sections/intro.md': 'A {{const.BASH}} b {{const.BASH}}.\n' };
+    const { result } = await build({ BASH: '{x{' }, files);
+    expect(result.diagnostics).toEqual([]);
+  });
 });

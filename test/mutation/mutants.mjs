@@ -1345,4 +1345,11 @@ export const MUTANTS = [
     to: '',
     tests: ['test/build/fidelity.test.ts'],
   },
+  {
+    name: "a constant's value forms a '{{' with the text after its reference",
+    file: 'compiler/include/constants.ts',
+    from: "if (!`${body[start - 1] ?? ''}${value}${body[end] ?? ''}`.includes('{{')) return null;",
+    to: "if (!value.includes('{{')) return null;",
+    tests: ['test/build/constants.test.ts'],
+  },
 ];
