@@ -103,6 +103,18 @@ describe('prompt-build check', () => {
     expect(run.stderr).toMatch(/^check failed$/m);
   });
 
+  it('names the first ten stale files, then how many more, and lists all of them in JSON', async () => {
+    const root = await project();
+    for (let i = 0; i < 14; i++) await fs.writeFile(path.join(root, `dist/static/stray-${String(i).padStart(2, '0')}.md`), 'left over\n');
+    const run = await check(root);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('dist/ is stale: 14 files differ from what the sources produce');
+    expect(run.stderr.split('\n').filter((line) => line.startsWith('  extra    dist/static/stray-'))).toHaveLength(10);
+    expect(run.stderr).toContain('  … and 4 more (--reporter json lists every one)');
+    const json = await check(root, '--reporter', 'json');
+    expect(JSON.parse(json.stdout).stale.filter((s: { file: string }) => s.file.startsWith('dist/static/stray-'))).toHaveLength(14);
+  });
+
   it('fails on diagnostics, in every reporter', async () => {
     const root = await project();
     await fs.writeFile(path.join(root, 'prompts/sections/intro.md'), '---\ndescription: x\n---\nHello {{user}}.\n');

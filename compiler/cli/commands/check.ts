@@ -51,6 +51,9 @@ function prefixMessage(c: PrefixChange): string {
   );
 }
 
+/** Stale files named on a terminal: enough to see what happened, not a screenful per rebuilt bundle. */
+const STALE_SHOWN = 10;
+
 /** Names and paths here come from the bundle, a baseline or the file system: shown through terminalSafe, as diagnostics are. */
 function printHuman(io: Io, result: CheckResult): void {
   const err = (line: string) => io.err(terminalSafe(line));
@@ -63,7 +66,8 @@ function printHumanTo(io: Pick<Io, 'err'>, o: CheckResult): void {
   if (o.otherOptions.length > 0) io.err(`error: ${optionsMessage(o.outDir, o.otherOptions)}`);
   else if (o.stale.length > 0) {
     io.err(`${o.outDir}/ is stale: ${plural(o.stale.length, 'file')} differ from what the sources produce`);
-    for (const s of o.stale) io.err(`  ${s.state.padEnd(7)}  ${s.file}`);
+    for (const s of o.stale.slice(0, STALE_SHOWN)) io.err(`  ${s.state.padEnd(7)}  ${s.file}`);
+    if (o.stale.length > STALE_SHOWN) io.err(`  … and ${o.stale.length - STALE_SHOWN} more (--reporter json lists every one)`);
     io.err(`  ${REBUILD_HINT}`);
   }
   for (const c of o.staticPrefixChanges) {
