@@ -19,7 +19,7 @@ import { appendSystemContext } from '../runtime/injection.js';
 import { loadBundle } from '../runtime/load-bundle.js';
 import { buildEffectiveSystemPrompt, CUSTOM_AGENT_INSTRUCTIONS_HEADING } from '../runtime/priority-chain.js';
 import { createSectionCache } from '../runtime/section-cache.js';
-import { SYSTEM_PROMPT_DYNAMIC_BOUNDARY, type SystemPrompt } from '../runtime/system-prompt.js';
+import { asSystemPrompt, SYSTEM_PROMPT_DYNAMIC_BOUNDARY, type SystemPrompt } from '../runtime/system-prompt.js';
 import { prefixEconomics, type PrefixEconomics } from '../cache-facts/cache-economics.js';
 import { staticTokensFor } from '../tokens/counter-names.js';
 import type { CacheFact } from '../cache-facts/cache-facts.js';
@@ -84,7 +84,10 @@ export async function assemblePrompt(options: AssembleOptions): Promise<Assemble
   const profileName = mode === 'default' ? (options.profile ?? 'default') : mode;
   // Names from the command line are checked first, so a wrong one is named as such, not as a missing default profile.
   const agentPrompt = options.agent === undefined ? undefined : agentText(bundle, options.agent);
-  if (options.customSystemPrompt === undefined && !bundle.profiles.has(profileName)) {
+  // The default prompt is wanted only where nothing replaces it: an agent does (but in proactive mode), as do a custom and an override prompt.
+  const replaced = options.customSystemPrompt !== undefined || options.overrideSystemPrompt !== undefined || (options.agent !== undefined && mode !== 'proactive');
+  const hasProfile = bundle.profiles.has(profileName);
+  if (!replaced && !hasProfile) {
     throw new SelectionError(`the bundle has no profile '${profileName}'; ${nearestNames(profileName, [...bundle.profiles.keys()], 'profile')}`);
   }
 
@@ -98,7 +101,7 @@ export async function assemblePrompt(options: AssembleOptions): Promise<Assemble
     session,
     wording: bundle,
     ...(options.customSystemPrompt === undefined ? {} : { customSystemPrompt: options.customSystemPrompt }),
-    getDefaultSystemPrompt: () => getSystemPrompt(bundle, { profile: profileName, mode, context, cache }),
+    getDefaultSystemPrompt: hasProfile ? () => getSystemPrompt(bundle, { profile: profileName, mode, context, cache }) : async () => asSystemPrompt([]),
   });
 
   const coordinatorContext = { ...env, ...options.context };

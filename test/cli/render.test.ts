@@ -112,4 +112,22 @@ describe('render', () => {
     expect(run.stderr).toContain("no agent 'nobody'");
     expect(run.stderr).not.toContain('    at ');
   });
+
+  it('renders an agent in a project with agents and no profiles; a profile is asked for only where one is used', async () => {
+    const root = await tempDir('pb-render-agents-only-');
+    await fs.mkdir(path.join(root, 'agents'), { recursive: true });
+    await fs.writeFile(path.join(root, 'agents/reviewer.md'), '---\nname: reviewer\ndescription: reviews code\n---\nYou review code.\n');
+    const built = await runCli(['build', '--root', root, '--no-cache']);
+    expect(built.code, built.stderr).toBe(0);
+    const env = { GIT_CEILING_DIRECTORIES: path.dirname(cwd), HOME: cwd };
+    const agent = await runCli(['render', '--json', '--root', root, '--cwd', cwd, '--agent', 'reviewer'], { env });
+    expect(agent.code, agent.stderr).toBe(0);
+    expect((JSON.parse(agent.stdout) as { system: string[] }).system[0]).toBe('You review code.');
+    const plain = await runCli(['render', '--root', root, '--cwd', cwd], { env });
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toContain("the bundle has no profile 'default'");
+    const proactive = await runCli(['render', '--root', root, '--cwd', cwd, '--agent', 'reviewer', '--proactive'], { env });
+    expect(proactive.code).toBe(2);
+    expect(proactive.stderr).toContain("the bundle has no profile 'proactive'");
+  });
 });
