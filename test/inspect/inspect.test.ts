@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../compiler/index.js';
 import { runCli } from '../helpers/cli.js';
-import { copyFixture } from '../helpers/tree.js';
+import { copyFixture, tempDir, writeTree } from '../helpers/tree.js';
 
 let root: string;
 let manifest: Manifest;
@@ -74,6 +74,22 @@ describe('prompt-build inspect', () => {
     const run = await runCli(['inspect', '--root', root, '--out', 'nowhere']);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^no bundle at .*nowhere: give a bundle directory or its manifest.json/);
+  });
+});
+
+describe('prompt-build inspect on an agents-only project with a long tools list', () => {
+  it('fits each line in a terminal (the tools named that fit, then how many more), prints no empty cache table, and --json keeps every tool', async () => {
+    const dir = await tempDir('pb-inspect-agents-');
+    const tools = Array.from({ length: 90 }, (_, i) => `mcp__server${i}__tool_with_a_long_name`);
+    await writeTree(dir, { 'agents/many.md': `---\nname: many\ndescription: uses many tools\ntools: ${tools.join(', ')}\n---\nYou use tools.\n` });
+    expect((await runCli(['build', '--root', dir, '--no-cache'])).code).toBe(0);
+    const run = await runCli(['inspect', '--root', dir]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(Math.max(...run.stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(120);
+    expect(run.stdout).toMatch(/mcp__server0__tool_with_a_long_name, … \+89/);
+    expect(run.stdout).not.toContain('cache · static prefix');
+    const json = JSON.parse((await runCli(['inspect', '--root', dir, '--json'])).stdout) as { agents: { tools: string[] }[] };
+    expect(json.agents[0]!.tools).toHaveLength(90);
   });
 });
 

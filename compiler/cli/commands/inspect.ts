@@ -24,7 +24,9 @@ export async function runInspect(options: CommonOptions, bundle: string | undefi
   const cache = models.flatMap((model) =>
     Object.values(manifest.profiles).map((p) => ({ profile: p.name, ...prefixEconomics(model, staticTokensFor(p, model), cacheFacts) })),
   );
-  io.out(json ? terminalSafeJson({ ...inspection(manifest), cache }) : `${formatInspection(manifest)}\n\n${formatCache(cache)}`);
+  // A bundle of agents only has no static prefix to price: no empty table.
+  const human = cache.length === 0 ? formatInspection(manifest) : `${formatInspection(manifest)}\n\n${formatCache(cache)}`;
+  io.out(json ? terminalSafeJson({ ...inspection(manifest), cache }) : human);
   return 0;
 }
 
@@ -103,8 +105,28 @@ function strippedNote({ stripped }: SectionEntry | AgentEntry): string {
   return stripped ? `${plural(stripped.comments, 'comment')} stripped (${number(stripped.bytes)} bytes)` : '';
 }
 
+/**
+ * The tools cell at most this wide: an agent listing ~90 MCP tools made the
+ * table 5,786 characters wide. The names that fit, then how many more
+ * (`--json` lists them all).
+ */
+const TOOLS_WIDTH = 48;
+
+function toolsCell(tools: readonly string[]): string {
+  if (tools.length === 0) return '(all)';
+  const shown: string[] = [];
+  for (const tool of tools) {
+    const more = tools.length - shown.length - 1;
+    const next = [...shown, tool].join(', ') + (more > 0 ? `, … +${more}` : '');
+    if (terminalSafe(next).length > TOOLS_WIDTH && shown.length > 0) break;
+    shown.push(tool);
+  }
+  const rest = tools.length - shown.length;
+  return rest === 0 ? shown.join(', ') : `${shown.join(', ')}, … +${rest}`;
+}
+
 function formatAgents(agents: AgentEntry[]): string {
-  const rows = agents.map((a) => [a.name, a.tools.join(', ') || '(all)', a.model ?? '', number(a.bytes), number(a.tokens), strippedNote(a)]);
+  const rows = agents.map((a) => [a.name, toolsCell(a.tools), a.model ?? '', number(a.bytes), number(a.tokens), strippedNote(a)]);
   return ['agents', ...table([['name', 'tools', 'model', 'bytes', 'tokens', ''], ...rows], 'lllrrl').map((l) => `  ${l}`.trimEnd())].join('\n');
 }
 
