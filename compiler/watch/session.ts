@@ -20,6 +20,7 @@ import { assertWritableOutDir } from '../bundle/out-dir.js';
 import { writeBundle, type WrittenBundle } from '../bundle/write-bundle.js';
 import fsSync from 'node:fs';
 import { sourceDirList, type SourceDirs } from '../build/source-dirs.js';
+import { CONFIG_FILES } from '../config/find-config.js';
 import { ignoredPaths, toFileChange } from './events.js';
 import { RebuildQueue } from './queue.js';
 
@@ -39,7 +40,13 @@ export type WatchEvent =
    * any more: nothing was built or written, `dist/` keeps the last good build.
    * The session stops watching; the caller should end with an error.
    */
-  | { type: 'root-gone'; root: string };
+  | { type: 'root-gone'; root: string }
+  /**
+   * A config file in the root was added, changed or removed: the options this
+   * session builds with may be out of date. Its caller reloads the config and
+   * starts a new session (or says why it cannot).
+   */
+  | { type: 'config-changed'; file: string };
 
 export interface WatchSession {
   /** Stops watching, waits for a running build to finish. */
@@ -97,6 +104,7 @@ export async function startWatch(buildOptions: Partial<BuildOptions> & { root: s
   }, DEBOUNCE_MS);
   const watcher = watch(root, { ignoreInitial: true, ignored: ignoredPaths(root, cacheDir ? [outDir, cacheDir] : [outDir]) });
   watcher.on('all', (event, file) => {
+    if (isConfigFile(root, file) && event !== 'addDir' && event !== 'unlinkDir') return onEvent({ type: 'config-changed', file: path.resolve(file) });
     const change = toFileChange(event, file, extensions);
     if (change) queue.push(change);
   });
@@ -112,6 +120,11 @@ export async function startWatch(buildOptions: Partial<BuildOptions> & { root: s
       await compiler?.saveCache().catch(() => {});
     },
   };
+}
+
+/** A config file the build would find in the root (`findConfigFile`'s names). */
+function isConfigFile(root: string, file: string): boolean {
+  return path.dirname(path.resolve(file)) === root && (CONFIG_FILES as readonly string[]).includes(path.basename(file));
 }
 
 /** The root still exists and holds sources: what `build` needs, checked again before each write. */

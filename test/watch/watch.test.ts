@@ -7,7 +7,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFixture, readTree, REPO } from '../helpers/tree.js';
+import type { Manifest } from '../../compiler/runtime/manifest.js';
+import { copyFixture, readTree, REPO, tempDir, writeTree } from '../helpers/tree.js';
 import { cleanBuild, expectDist, WatchProcess } from './watch-process.js';
 
 describe('prompt-build watch', () => {
@@ -189,3 +190,37 @@ async function agentFile(root: string): Promise<string> {
   expect(files).toHaveLength(1);
   return files[0]!;
 }
+
+describe('prompt-build watch and its config file', () => {
+  it('reloads the config when it changes and builds again; a config with errors keeps the one loaded before', async () => {
+    const root = await tempDir('pb-watch-config-');
+    await writeTree(root, {
+      'prompt-build.config.json': JSON.stringify({ constants: { TOOL: 'Bash' } }),
+      'prompts/sections/intro.md': 'Use {{const.TOOL}}.\n',
+      'prompts/profiles/default.md': '---\nsections: [intro]\ncacheWarning: false\n---\n',
+    });
+    const watcher = new WatchProcess(root);
+    await watcher.waitFor(/^watching /);
+    const intro = async () => {
+      const manifest = JSON.parse(await fs.readFile(path.join(root, 'dist/manifest.json'), 'utf8')) as Manifest;
+      return fs.readFile(path.join(root, 'dist', manifest.profiles.default!.sections[0]!.file), 'utf8');
+    };
+    expect(await intro()).toBe('Use Bash.\n');
+
+    let from = watcher.lines.length;
+    await fs.writeFile(path.join(root, 'prompt-build.config.json'), JSON.stringify({ constants: { TOOL: 'Shell' } }));
+    await watcher.waitFor(/prompt-build\.config\.json changed: reloading the config and building again$/, from);
+    await watcher.waitFor(/^built /, from);
+    expect(await intro()).toBe('Use Shell.\n');
+
+    from = watcher.lines.length;
+    await fs.writeFile(path.join(root, 'prompt-build.config.json'), JSON.stringify({ constants: { TOOL: 7 } }));
+    await watcher.waitFor(/prompt-build\.config\.json changed and cannot be used: still building with the config loaded before$/, from);
+    from = watcher.lines.length;
+    await fs.appendFile(path.join(root, 'prompts/sections/intro.md'), 'Always.\n');
+    await watcher.waitFor(/^rebuilt in/, from);
+    expect(await intro()).toBe('Use Shell.\nAlways.\n');
+    expect(await watcher.stop('SIGINT')).toBe(0);
+    await fs.rm(root, { recursive: true, force: true });
+  });
+});

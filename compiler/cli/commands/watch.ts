@@ -8,11 +8,12 @@ import { LockTimeoutError } from '../../bundle/lock.js';
 import { OutputWriteError } from '../../bundle/write-bundle.js';
 import type { Diagnostic } from '../../diagnostics/diagnostics.js';
 import { formatRebuildLine } from '../../watch/rebuild-line.js';
-import { startWatch, type WatchEvent } from '../../watch/session.js';
+import { startWatch, type WatchEvent, type WatchSession } from '../../watch/session.js';
 import type { CommonOptions } from '../args.js';
 import type { Io } from '../io.js';
 import { UsageError } from '../usage-error.js';
-import { plural, report, toBuildOptions } from '../shared.js';
+import { ConfigError, plural, report, toBuildOptions } from '../shared.js';
+import { terminalSafe } from '../../diagnostics/terminal-safe.js';
 import { clock, triggerLine } from '../watch-lines.js';
 import { resolveBuildOptions } from '../../build/config.js';
 import type { BuildResult } from '../../build/compiler.js';
@@ -29,16 +30,44 @@ export async function runWatch(options: CommonOptions, serve: { port: number } |
   const root = buildOptions.root;
   const printEvent = printer(options, io, status, root, out, () => lost!());
   const preview = serve ? await startPreview(serve.port, out, resolveBuildOptions(buildOptions).models, status) : null;
-  const print = (event: WatchEvent) => {
+  let session: WatchSession | undefined;
+  /** Config reloads, one after another. */
+  let reloads: Promise<void> = Promise.resolve();
+  const print = (event: WatchEvent): void => {
+    if (event.type === 'config-changed') {
+      reloads = reloads.then(() => reload(event.file));
+      return;
+    }
     printEvent(event);
     if (preview && event.type === 'build') preview.built(event.result);
+  };
+  /** A new session on the reloaded config; a config with errors leaves the running one as it is. */
+  const reload = async (file: string): Promise<void> => {
+    const name = terminalSafe(path.relative(process.cwd(), file) || file);
+    let next: Awaited<ReturnType<typeof toBuildOptions>>;
+    try {
+      next = await toBuildOptions(options);
+    } catch (error) {
+      if (error instanceof ConfigError) report(io, options, false, error.diagnostics);
+      else status(`✖ ${terminalSafe((error as Error).message)}`);
+      status(`✖ ${name} changed and cannot be used: still building with the config loaded before`);
+      return;
+    }
+    if (path.resolve(next.outDir!) !== path.resolve(buildOptions.outDir!)) {
+      status(`✖ ${name} changed the out directory: restart watch to build into ${path.relative(process.cwd(), next.outDir!) || '.'}`);
+      return;
+    }
+    status(`${name} changed: reloading the config and building again`);
+    await session?.close();
+    session = await startWatch(next, print);
   };
   const stopped = new Promise<'signal'>((resolve) => {
     process.once('SIGINT', () => resolve('signal'));
     process.once('SIGTERM', () => resolve('signal'));
   });
-  const session = await startWatch(buildOptions, print);
+  session = await startWatch(buildOptions, print);
   const why = await Promise.race([stopped, rootLost]);
+  await reloads.catch(() => {});
   await session.close();
   await preview?.close();
   if (why === 'root-gone') return 1;
