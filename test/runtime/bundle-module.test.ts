@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleModuleSource } from '../../compiler/bundle/bundle-module.js';
 import { InternalError } from '../../compiler/diagnostics/diagnostics.js';
+import { ArgumentError } from '../../compiler/runtime/arguments.js';
 import { getSystemPrompt, type GetSystemPromptOptions } from '../../compiler/runtime/assemble.js';
 import { BundleError, type Bundle } from '../../compiler/runtime/bundle.js';
 import { loadBundleModule } from '../../compiler/runtime/load-bundle-module.js';
@@ -88,6 +89,8 @@ describe('loadBundleModule refuses a module it cannot use', () => {
   });
 
   it('something that is not a bundle module at all', () => {
-    expect(() => loadBundleModule(undefined)).toThrow(/bundle module: the manifest is not a JSON object/);
+    expect(() => loadBundleModule({})).toThrow(/bundle module: the manifest is not a JSON object/);
+    // No module at all is a wrong call, not a damaged bundle (test/runtime/arguments.test.ts has its words).
+    expect(() => loadBundleModule(undefined)).toThrow(ArgumentError);
   });
 });
