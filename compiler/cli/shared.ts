@@ -65,13 +65,19 @@ async function flagOptions(root: string, o: CommonOptions): Promise<Partial<Buil
  * reads only a bundle: it needs no project, but reads the root's config when
  * there is one.
  */
-export async function cacheSettings(o: CommonOptions): Promise<{ models: readonly string[]; cacheFacts: readonly CacheFact[] }> {
+/**
+ * What the commands that read a bundle take from the config, as `build` reads
+ * it (flags first): the models and cache facts to judge a prefix by, and the
+ * out directory the bundle is in.
+ */
+export async function cacheSettings(o: CommonOptions): Promise<{ models: readonly string[]; cacheFacts: readonly CacheFact[]; outDir: string }> {
   const root = path.resolve(o.root);
   const fromConfig = fs.statSync(root, { throwIfNoEntry: false })?.isDirectory() ? await configOptions(root, o) : {};
   const flags = await flagOptions(root, o);
   return {
     models: flags.models ?? fromConfig.models ?? DEFAULT_MODELS,
     cacheFacts: flags.cacheFacts ?? fromConfig.cacheFacts ?? [],
+    outDir: flags.outDir ?? fromConfig.outDir ?? path.join(root, 'dist'),
   };
 }
 

@@ -4,10 +4,12 @@
  * facts (cache-facts/) — a cache write at the default TTL.
  */
 import { resolveCacheFact } from '../cache-facts/cache-fact-lookup.js';
+import type { CacheFact } from '../cache-facts/cache-facts.js';
 import type { CostFacts } from './cost.js';
 
-export function costFactsFor(model: string): CostFacts {
-  const fact = resolveCacheFact(model)?.fact;
+/** `extra`: the project's own fact rows (`cacheFacts`, `--cache-facts`), which win over the built-in ones, as in the build. */
+export function costFactsFor(model: string, extra: readonly CacheFact[] = []): CostFacts {
+  const fact = resolveCacheFact(model, extra)?.fact;
   const ttl = fact?.ttls[0] ?? 'automatic';
   return {
     model,

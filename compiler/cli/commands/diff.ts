@@ -7,7 +7,7 @@
  */
 import pc from 'picocolors';
 import { diffManifests } from '../../bundle/bundle-diff.js';
-import { resolveBuildOptions } from '../../build/config.js';
+import { cacheSettings } from '../shared.js';
 import { costFactsFor } from '../../report/model-facts.js';
 import { textChanges } from '../../report/text-changes.js';
 import type { CommonOptions, DiffFormat } from '../args.js';
@@ -37,7 +37,8 @@ export async function runDiff(options: CommonOptions, oldPath: string, newPath: 
   const diff = diffManifests(older.manifest, newer.manifest);
   const text = textChanges(older, newer, diff);
   if (format === 'markdown') {
-    const models = (options.models ?? resolveBuildOptions({ root: options.root }).models).map(costFactsFor);
+    const settings = await cacheSettings(options);
+    const models = settings.models.map((model) => costFactsFor(model, settings.cacheFacts));
     io.out(diffMarkdown({ diff, text, older: older.manifest, newer: newer.manifest, models }));
   } else {
     io.out(diffText(diff, text, { old: oldPath, new: newPath }, pc.createColors(options.color), diffOptions.raw ? (s) => s : terminalSafe));

@@ -15,7 +15,8 @@ import { UsageError } from '../usage-error.js';
 
 export async function runRender(options: CommonOptions, render: RenderOptions, io: Io): Promise<number> {
   const root = path.resolve(options.root);
-  const bundleDir = path.resolve(root, render.bundle ?? options.out ?? 'dist');
+  const { outDir, ...settings } = await cacheSettings(options);
+  const bundleDir = render.bundle === undefined ? outDir : path.resolve(root, render.bundle);
   try {
     await fs.access(path.join(bundleDir, 'manifest.json'));
   } catch {
@@ -36,7 +37,7 @@ export async function runRender(options: CommonOptions, render: RenderOptions, i
       context: await readContext(render.context),
       cwd: path.resolve(render.cwd ?? process.cwd()),
       showStripped: render.showStripped,
-      ...(await cacheSettings(options)),
+      ...settings,
     });
   } catch (error) {
     // A wrong name or a broken bundle is the user's to fix: one line, no stack.

@@ -8,24 +8,23 @@
 import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { resolveBuildOptions } from '../../build/config.js';
 import { costFactsFor } from '../../report/model-facts.js';
 import { reportData } from '../../report/report-data.js';
 import { REPORT_MARK, reportHtml } from '../../report/html/page.js';
 import type { CommonOptions } from '../args.js';
 import type { Io } from '../io.js';
 import { readBundleArg } from '../read-bundle.js';
-import { plural } from '../shared.js';
+import { cacheSettings, plural } from '../shared.js';
 import { UsageError } from '../usage-error.js';
 
 export const DEFAULT_REPORT_FILE = 'prompt-build-report.html';
 
 export async function runReport(options: CommonOptions, bundles: readonly string[], outFile: string | undefined, io: Io): Promise<number> {
   if (bundles.length > 2) throw new UsageError(`report takes at most two bundles (OLD NEW), not ${bundles.length}`);
-  const defaults = resolveBuildOptions({ root: options.root, ...(options.out === undefined ? {} : { outDir: path.resolve(options.root, options.out) }) });
-  const newest = bundles.at(-1) ?? (path.relative(process.cwd(), defaults.outDir) || '.');
+  const settings = await cacheSettings(options);
+  const newest = bundles.at(-1) ?? (path.relative(process.cwd(), settings.outDir) || '.');
   const [older, newer] = await Promise.all([bundles.length === 2 ? readBundleArg(bundles[0]!) : null, readBundleArg(newest)]);
-  const models = (options.models ?? defaults.models).map(costFactsFor);
+  const models = settings.models.map((model) => costFactsFor(model, settings.cacheFacts));
   const data = reportData(newer, models, older);
   const html = reportHtml(data);
   if (outFile === '-') {

@@ -33,7 +33,7 @@ export class LiveReport {
   }
 
   html(): string {
-    this.#html ??= reportHtml(this.#good && reportData(this.#good, this.models.map(costFactsFor)), { failure: this.#failure });
+    this.#html ??= reportHtml(this.#good && reportData(this.#good, this.models.map((model) => costFactsFor(model))), { failure: this.#failure });
     return this.#html;
   }
 }
