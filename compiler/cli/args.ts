@@ -57,6 +57,8 @@ export interface RenderOptions {
   appendSystemPrompt: string | undefined;
   overrideSystemPrompt: string | undefined;
   context: string | undefined;
+  /** `--context-parts`: which run-time context to add, as written (checked by the command). */
+  contextParts: string | undefined;
   cwd: string | undefined;
   bundle: string | undefined;
   json: boolean;
@@ -156,6 +158,7 @@ export function toCommand(name: string, raw: ParsedValues, positionals: readonly
           appendSystemPrompt: str('append-system-prompt'),
           overrideSystemPrompt: str('override-system-prompt'),
           context: str('context'),
+          contextParts: str('context-parts'),
           cwd: str('cwd'),
           bundle: str('bundle'),
           json: bool('json'),

@@ -47,7 +47,16 @@ export interface AssembleOptions {
   cacheFacts?: readonly CacheFact[];
   /** Say, per part, where the comment policy removed comments (`render --show-stripped`). */
   showStripped?: boolean;
+  /** Which run-time context to add (`render --context-parts`); all of it when absent. */
+  contextParts?: ReadonlySet<ContextPart>;
 }
+
+/** The run-time context a coding agent's prompt gets: the git snapshot, the instruction files (CLAUDE.md…), today's date. */
+export const CONTEXT_PARTS = ['git', 'instructions', 'date'] as const;
+export type ContextPart = (typeof CONTEXT_PARTS)[number];
+
+/** Where each part lands: the system context's key, or the user context's. */
+const USER_CONTEXT_KEYS: Readonly<Record<string, ContextPart>> = { claudeMd: 'instructions', currentDate: 'date' };
 
 export interface AssembledPrompt {
   system: SystemPrompt;
@@ -57,6 +66,8 @@ export interface AssembledPrompt {
   blocks: AnthropicTextBlock[];
   userContext: Record<string, string>;
   systemContext: Record<string, string> | null;
+  /** The run-time context parts asked for (`render` says which were added). */
+  contextParts: ContextPart[];
   /** Static prefix size of the profile used, for the boundary line. */
   staticTokens: number | null;
   /** Per model: is that static prefix cached, and its cost cold and warm (empty without a profile's prefix). */
@@ -92,7 +103,8 @@ export async function assemblePrompt(options: AssembleOptions): Promise<Assemble
   }
 
   // The snapshot is memoised by the session, so the parts below reuse it rather than run git again.
-  const { gitStatus } = await getSystemContext({ cwd, wording: bundle }, session);
+  const wanted = options.contextParts ?? new Set<ContextPart>(CONTEXT_PARTS);
+  const { gitStatus } = wanted.has('git') ? await getSystemContext({ cwd, wording: bundle }, session) : { gitStatus: undefined };
   const context: Record<string, unknown> = { ...env, ...(memory === null ? {} : { memory }), ...(gitStatus ? { gitStatus } : {}), ...options.context };
   const parts = await fetchSystemPromptParts({
     cwd,
@@ -115,7 +127,9 @@ export async function assemblePrompt(options: AssembleOptions): Promise<Assemble
     appendSystemPrompt: options.appendSystemPrompt,
     proactive: mode === 'proactive',
   });
-  const system = parts.systemContext ? appendSystemContext(effective, parts.systemContext) : effective;
+  const systemContext = wanted.has('git') ? parts.systemContext : null;
+  const userContext = Object.fromEntries(Object.entries(parts.userContext).filter(([key]) => wanted.has(USER_CONTEXT_KEYS[key] ?? 'instructions')));
+  const system = systemContext ? appendSystemContext(effective, systemContext) : effective;
   const labels = labelParts(system, {
     bundle,
     profile: profileName,
@@ -131,8 +145,9 @@ export async function assemblePrompt(options: AssembleOptions): Promise<Assemble
     system,
     labels,
     blocks: toAnthropicSystem(system),
-    userContext: parts.userContext,
-    systemContext: parts.systemContext,
+    userContext,
+    systemContext,
+    contextParts: CONTEXT_PARTS.filter((part) => wanted.has(part)),
     staticTokens: manifestProfile?.staticTokens ?? null,
     cache: manifestProfile ? (options.models ?? []).map((model) => prefixEconomics(model, staticTokensFor(manifestProfile, model), options.cacheFacts)) : [],
     warnings: parts.warnings,

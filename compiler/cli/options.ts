@@ -109,6 +109,7 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
       'append-system-prompt': { type: 'string' },
       'override-system-prompt': { type: 'string' },
       context: { type: 'string', describe: 'JSON file with values for dynamic inputs' },
+      'context-parts': { type: 'string', describe: "run-time context to add, comma-separated: git, instructions, date; 'none' for none (default: all three)" },
       cwd: { type: 'string', describe: 'working directory the context providers look at' },
       bundle: { type: 'string', describe: 'bundle to load (default: the --out directory)' },
       json: { type: 'boolean', default: false },

@@ -130,4 +130,28 @@ describe('render', () => {
     expect(proactive.code).toBe(2);
     expect(proactive.stderr).toContain("the bundle has no profile 'proactive'");
   });
+
+  it('adds only the run-time context asked for with --context-parts, and says which', async () => {
+    const env = { GIT_CEILING_DIRECTORIES: path.dirname(cwd), HOME: cwd };
+    const json = async (...flags: string[]) => {
+      const run = await runCli(['render', '--json', '--root', REPO, '--cwd', cwd, ...flags], { env });
+      expect(run.code, run.stderr).toBe(0);
+      return JSON.parse(run.stdout) as { system: string[]; userContext: Record<string, string>; systemContext: unknown; contextParts: string[] };
+    };
+    const all = await json();
+    expect(all.contextParts).toEqual(['git', 'instructions', 'date']);
+    expect(Object.keys(all.userContext)).toContain('currentDate');
+    const none = await json('--context-parts', 'none');
+    expect(none.contextParts).toEqual([]);
+    expect(none.userContext).toEqual({});
+    expect(none.systemContext).toBeNull();
+    expect(none.system).toEqual(all.system.filter((part) => !part.startsWith('gitStatus: ')));
+    const date = await json('--context-parts', 'date');
+    expect(Object.keys(date.userContext)).toEqual(['currentDate']);
+    const human = await runCli(['render', '--root', REPO, '--cwd', cwd, '--context-parts', 'date'], { env });
+    expect(human.stdout).toContain("run-time context added: today's date (choose with --context-parts)");
+    const wrong = await runCli(['render', '--root', REPO, '--cwd', cwd, '--context-parts', 'git,weather'], { env });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('--context-parts git,weather: give a comma-separated list of git, instructions, date, or none');
+  });
 });

@@ -7,7 +7,7 @@ import { BundleError } from '../../runtime/bundle.js';
 import { MissingVariableError, RenderError } from '../../runtime/render-error.js';
 import { SYSTEM_PROMPT_DYNAMIC_BOUNDARY } from '../../runtime/system-prompt.js';
 import type { CommonOptions, RenderOptions } from '../args.js';
-import { assemblePrompt, SelectionError, type AssembledPrompt } from '../assemble-prompt.js';
+import { assemblePrompt, CONTEXT_PARTS, SelectionError, type AssembledPrompt, type ContextPart } from '../assemble-prompt.js';
 import type { Io } from '../io.js';
 import { cacheSettings, readArgumentFile } from '../shared.js';
 import { headingMarkers, markText } from '../stripped-markers.js';
@@ -35,6 +35,7 @@ export async function runRender(options: CommonOptions, render: RenderOptions, i
       appendSystemPrompt: render.appendSystemPrompt,
       overrideSystemPrompt: render.overrideSystemPrompt,
       context: await readContext(render.context),
+      contextParts: contextParts(render.contextParts),
       cwd: path.resolve(render.cwd ?? process.cwd()),
       showStripped: render.showStripped,
       ...settings,
@@ -58,6 +59,18 @@ export async function runRender(options: CommonOptions, render: RenderOptions, i
   return 0;
 }
 
+/** `--context-parts git,date` → the parts; `none` → none; absent → all. */
+function contextParts(written: string | undefined): ReadonlySet<ContextPart> {
+  if (written === undefined) return new Set(CONTEXT_PARTS);
+  const names = written.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  if (names.length === 1 && names[0] === 'none') return new Set();
+  const unknown = names.filter((name) => !(CONTEXT_PARTS as readonly string[]).includes(name));
+  if (unknown.length > 0 || names.length === 0) {
+    throw new UsageError(`--context-parts ${terminalSafe(written)}: give a comma-separated list of ${CONTEXT_PARTS.join(', ')}, or none`);
+  }
+  return new Set(names as ContextPart[]);
+}
+
 async function readContext(file: string | undefined): Promise<Record<string, unknown> | undefined> {
   if (file === undefined) return undefined;
   let parsed: unknown;
@@ -72,7 +85,7 @@ async function readContext(file: string | undefined): Promise<Record<string, unk
 }
 
 function toJson(a: AssembledPrompt): string {
-  const json = { system: a.system, blocks: a.blocks, userContext: a.userContext, systemContext: a.systemContext, cache: a.cache };
+  const json = { system: a.system, blocks: a.blocks, userContext: a.userContext, systemContext: a.systemContext, contextParts: a.contextParts, cache: a.cache };
   return terminalSafeJson(a.stripped ? { ...json, stripped: strippedJson(a) } : json);
 }
 
@@ -93,6 +106,8 @@ function cacheNote(e: PrefixEconomics): string {
  * diagnostics are (`\e`, `\r`, `\u{202e}`), so no text can move the cursor,
  * erase a line or reorder what is shown; `--raw` prints it exactly.
  */
+const CONTEXT_PART_NAMES: Readonly<Record<ContextPart, string>> = { git: 'git snapshot', instructions: 'instruction files', date: "today's date" };
+
 function toHuman(a: AssembledPrompt, color: boolean, raw: boolean): string {
   const show = raw ? (s: string) => s : terminalSafeLines;
   const name = raw ? (s: string) => s : terminalSafe;
@@ -110,6 +125,7 @@ function toHuman(a: AssembledPrompt, color: boolean, raw: boolean): string {
     else out.push(c.cyan(`── ${name(label)} ──`), ...headingMarkers(stripped, c.dim), stripped.in === 'text' ? markText(part, stripped.at, c.dim, show) : show(part));
   });
   out.push('', c.bold('━━ user context (first user message) ━━'));
+  out.push(c.dim(`run-time context added: ${a.contextParts.length === 0 ? 'none' : a.contextParts.map((p) => CONTEXT_PART_NAMES[p]).join(', ')} (choose with --context-parts)`));
   for (const [key, value] of Object.entries(a.userContext)) out.push(c.cyan(`── ${name(key)} ──`), show(value));
   out.push('', c.bold('━━ provider blocks ━━'));
   a.blocks.forEach((b, i) => {
