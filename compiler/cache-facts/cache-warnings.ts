@@ -3,6 +3,7 @@
  * minimum a configured model caches, and a configured model with no known
  * facts. The facts are data (cache-facts.ts); this only compares.
  */
+import { prefixVerdict } from './cache-economics.js';
 import { factlessModel, resolveCacheFact, type ResolvedCacheFact } from './cache-fact-lookup.js';
 import type { CacheFact } from './cache-facts.js';
 import type { ProfileDef } from '../definitions/definitions.js';
@@ -33,12 +34,13 @@ export function cacheWarnings(def: ProfileDef, entry: ProfileEntry, models: read
     const count = entry.staticTokenCounts?.[counter.name] ?? { tokens: entry.staticTokens, method: 'estimate' as const };
     const minimum = resolved.fact.minimumTokens;
     const error = count.method === 'exact' ? 0 : counter.error;
+    const judged = prefixVerdict(count.tokens, error, minimum);
+    if (judged === 'cached') return [];
     const low = Math.floor(count.tokens * (1 - error));
-    if (low >= minimum) return [];
     const exact = count.method === 'exact';
     const size = exact ? `${count.tokens}` : `~${count.tokens}`;
     const how = exact ? `exact, ${counter.name}` : `estimated by ${counter.name}, ±${(error * 100).toFixed(0)} %: ${low}–${Math.ceil(count.tokens * (1 + error))}`;
-    const verdict = exact || count.tokens < minimum ? 'below' : 'which may be below';
+    const verdict = judged === 'not-cached' ? 'below' : 'which may be below';
     return [
       diagnostic(
         'cache/prefix-below-minimum',

@@ -21,7 +21,7 @@ import { buildEffectiveSystemPrompt, CUSTOM_AGENT_INSTRUCTIONS_HEADING } from '.
 import { createSectionCache } from '../runtime/section-cache.js';
 import { asSystemPrompt, SYSTEM_PROMPT_DYNAMIC_BOUNDARY, type SystemPrompt } from '../runtime/system-prompt.js';
 import { prefixEconomics, type PrefixEconomics } from '../cache-facts/cache-economics.js';
-import { staticTokensFor } from '../tokens/counter-names.js';
+import { staticCountFor } from '../tokens/counter-names.js';
 import type { CacheFact } from '../cache-facts/cache-facts.js';
 import type { Diagnostic } from '../diagnostics/diagnostics.js';
 import { trimTrailingNewlines } from '../runtime/text.js';
@@ -149,7 +149,7 @@ export async function assemblePrompt(options: AssembleOptions): Promise<Assemble
     systemContext,
     contextParts: CONTEXT_PARTS.filter((part) => wanted.has(part)),
     staticTokens: manifestProfile?.staticTokens ?? null,
-    cache: manifestProfile ? (options.models ?? []).map((model) => prefixEconomics(model, staticTokensFor(manifestProfile, model), options.cacheFacts)) : [],
+    cache: manifestProfile ? (options.models ?? []).map((model) => prefixEconomics(model, staticCountFor(manifestProfile, model), options.cacheFacts)) : [],
     warnings: parts.warnings,
     ...(options.showStripped
       ? { stripped: strippedParts(system, strippedCandidates(bundle, manifestProfiles, options, { profile: profileName, context, coordinatorContext })) }

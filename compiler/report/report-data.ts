@@ -9,7 +9,8 @@ import { sectionsByName, textOf, type BundleContents } from './bundle-contents.j
 import { requestCost, type CostFacts, type RequestCost } from './cost.js';
 import { lineRuns, wholeText, type LineRun } from './source-lines.js';
 import { textChanges, type TextChanges } from './text-changes.js';
-import { staticTokensFor } from '../tokens/counter-names.js';
+import { staticCountFor } from '../tokens/counter-names.js';
+import { prefixVerdict, type PrefixVerdict } from '../cache-facts/cache-economics.js';
 
 export interface ReportData {
   /** The bundle's label (the new one's, given two). */
@@ -34,7 +35,8 @@ export interface ProfileView {
   staticTokens: number;
   dynamicTokens: number;
   sections: { id: string; name: string; kind: 'static' | 'dynamic'; cache: string | null; tokens: number }[];
-  costs: { facts: CostFacts; cost: RequestCost | null }[];
+  /** Per model: its count of the static prefix, the price of a request, and the verdict the build's cache warning gives (null: no facts). */
+  costs: { facts: CostFacts; cost: RequestCost | null; verdict: PrefixVerdict | null; staticTokens: number }[];
   /** Given two bundles: this profile's static prefix hash changed. */
   cacheBust: boolean;
 }
@@ -96,7 +98,11 @@ export function reportData(contents: BundleContents, models: readonly CostFacts[
       staticTokens: p.staticTokens,
       dynamicTokens,
       sections: p.sections.map((s) => ({ id: sectionIds.get(s.name)!, name: s.name, kind: s.kind, cache: s.kind === 'dynamic' ? s.cache : null, tokens: s.tokens })),
-      costs: models.map((facts) => ({ facts, cost: requestCost(staticTokensFor(p, facts.model), dynamicTokens, facts) })),
+      costs: models.map((facts) => {
+        const count = staticCountFor(p, facts.model);
+        const verdict = facts.minimumTokens === null ? null : prefixVerdict(count.tokens, count.error, facts.minimumTokens);
+        return { facts, cost: requestCost(count.tokens, dynamicTokens, facts), verdict, staticTokens: count.tokens };
+      }),
       cacheBust: busts.has(name),
     };
   });

@@ -7,7 +7,7 @@
  * tokenizers are not public either and no counts were available to fit on).
  */
 import { canonicalModelId } from '../cache-facts/cache-fact-lookup.js';
-import { exactClaudeCounter, GEMINI_COUNTER, isAmazonModel, NOVA_COUNTER, O200K_COUNTER } from './counter-names.js';
+import { exactClaudeCounter, GEMINI_COUNTER, isAmazonModel, NOVA_COUNTER, O200K_COUNTER, UNCALIBRATED_ERROR } from './counter-names.js';
 import { sha256 } from '../bundle/hash.js';
 import type { TokenCount } from '../runtime/manifest.js';
 import { CLAUDE_CALIBRATION } from './claude-coefficients.js';
@@ -39,8 +39,6 @@ export interface TokenCounting {
   /** Counts `text` with every counter in use (o200k once, shared by all). */
   countAll(text: string): { tokens: number; tokenCounts: Record<string, TokenCount> };
 }
-
-const UNCALIBRATED_ERROR = 0.3;
 
 export async function loadTokenCounting(models: readonly string[], exact: ExactCounts = new Map()): Promise<TokenCounting> {
   const countO200k = await loadO200kCounts();

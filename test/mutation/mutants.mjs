@@ -1352,4 +1352,11 @@ export const MUTANTS = [
     to: "if (!value.includes('{{')) return null;",
     tests: ['test/build/constants.test.ts'],
   },
+  {
+    name: 'a prefix whose estimate straddles the minimum is judged not cached by one command and cached by another',
+    file: 'compiler/cache-facts/cache-economics.ts',
+    from: "return error === 0 || tokens < minimum ? 'not-cached' : 'may-not-be-cached';",
+    to: "return 'not-cached';",
+    tests: ['test/inspect/cache-economics.test.ts'],
+  },
 ];

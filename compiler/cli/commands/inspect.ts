@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { prefixEconomics, type PrefixEconomics } from '../../cache-facts/cache-economics.js';
-import { staticTokensFor } from '../../tokens/counter-names.js';
+import { staticCountFor } from '../../tokens/counter-names.js';
 import { resolveBuildOptions } from '../../build/config.js';
 import type { AgentEntry, Manifest, ProfileEntry, SectionEntry } from '../../runtime/manifest.js';
 import type { CommonOptions } from '../args.js';
@@ -22,7 +22,7 @@ export async function runInspect(options: CommonOptions, bundle: string | undefi
   const manifest = await readManifestArg(target);
   const { models, cacheFacts } = resolveBuildOptions(build);
   const cache = models.flatMap((model) =>
-    Object.values(manifest.profiles).map((p) => ({ profile: p.name, ...prefixEconomics(model, staticTokensFor(p, model), cacheFacts) })),
+    Object.values(manifest.profiles).map((p) => ({ profile: p.name, ...prefixEconomics(model, staticCountFor(p, model), cacheFacts) })),
   );
   // A bundle of agents only has no static prefix to price: no empty table.
   const human = cache.length === 0 ? formatInspection(manifest) : `${formatInspection(manifest)}\n\n${formatCache(cache)}`;
@@ -36,12 +36,19 @@ function formatCache(rows: (PrefixEconomics & { profile: string })[]): string {
     r.model,
     r.profile,
     number(r.staticTokens),
-    r.cached === null ? 'no cache facts' : r.cached ? `yes (≥ ${number(r.minimumTokens!)})` : `no (< ${number(r.minimumTokens!)})`,
+    verdictCell(r),
     number(r.cold),
     number(r.warm),
   ]);
   const title = 'cache · static prefix per request, in base-price input tokens (cold: written on the first request; warm: read while cached)';
   return [title, ...table([['model', 'profile', 'prefix', 'cached', 'cold', 'warm'], ...cells], 'llrlrr').map((l) => `  ${l}`.trimEnd())].join('\n');
+}
+
+/** The verdict the build's cache warning gives too (`prefixVerdict`), with the minimum it is judged by. */
+function verdictCell(r: PrefixEconomics): string {
+  if (r.verdict === null) return 'no cache facts';
+  const minimum = number(r.minimumTokens!);
+  return r.verdict === 'cached' ? `yes (≥ ${minimum})` : r.verdict === 'not-cached' ? `no (< ${minimum})` : `maybe (estimate near ${minimum})`;
 }
 
 /** The JSON shape: the manifest's facts without artifact paths a reader of sizes does not need. */

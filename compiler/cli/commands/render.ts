@@ -95,8 +95,9 @@ function strippedJson(a: AssembledPrompt) {
 }
 
 function cacheNote(e: PrefixEconomics): string {
-  if (e.cached === null) return ` · ${e.model}: no cache facts`;
-  if (!e.cached) return ` · ${e.model}: not cached (below ${e.minimumTokens})`;
+  if (e.verdict === null) return ` · ${e.model}: no cache facts`;
+  if (e.verdict === 'not-cached') return ` · ${e.model}: not cached (below ${e.minimumTokens})`;
+  if (e.verdict === 'may-not-be-cached') return ` · ${e.model}: may not be cached (the estimate is near ${e.minimumTokens})`;
   return ` · ${e.model}: cached, ~${e.warm} warm / ~${e.cold} cold (uncached ~${e.uncached})`;
 }
 

@@ -46,10 +46,14 @@ function boundaryMark(p: ProfileView): Markup {
 
 function costTable(p: ProfileView): Markup | '' {
   if (p.costs.length === 0) return '';
-  const rows = p.costs.map(({ facts, cost }) => {
-    if (facts.minimumTokens === null) return html`<tr><td>${facts.model}</td><td colspan="5" class="warn">no cache facts known for this model</td></tr>`;
-    const cached = cost?.cacheable ?? p.staticTokens >= facts.minimumTokens;
-    const verdict = cached ? html`<span class="ok">yes</span>` : html`<span class="warn">no — ${number(facts.minimumTokens - p.staticTokens)} tokens short</span>`;
+  const rows = p.costs.map(({ facts, cost, verdict: judged, staticTokens }) => {
+    if (facts.minimumTokens === null || judged === null) return html`<tr><td>${facts.model}</td><td colspan="5" class="warn">no cache facts known for this model</td></tr>`;
+    const verdict =
+      judged === 'cached'
+        ? html`<span class="ok">yes</span>`
+        : judged === 'not-cached'
+          ? html`<span class="warn">no — ${number(facts.minimumTokens - staticTokens)} tokens short</span>`
+          : html`<span class="warn">maybe — the estimate is within its error of the minimum</span>`;
     const prices = cost
       ? html`<td class="n">${amount(cost.cold)}</td><td class="n">${amount(cost.warm)}</td><td class="n">${amount(cost.savedPer1000)}</td>`
       : html`<td colspan="3" class="muted">no price facts for this model</td>`;
