@@ -3,6 +3,7 @@ fixture trees built into bundles by the repository's own compiler (``node lib/cl
 built by ``npm run build:tool``, which ``npm test`` runs first). Everything is written
 inside temporary directories."""
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -69,3 +70,20 @@ def render_tree(cases: Sequence[Dict[str, Any]]) -> Dict[str, str]:
 def _js_json(value: Any) -> str:
     """JSON.stringify's spelling: no spaces, non-ASCII kept."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def snake(name: str) -> str:
+    """A JavaScript name in Python's spelling: ``staticTtl`` → ``static_ttl``."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def python_parameter(parameter: str) -> str:
+    """The parameter a JavaScript refusal names, as Python names it: ``options.staticTtl`` is the keyword
+    ``static_ttl``; ``systemContext.gitStatus`` is ``system_context.gitStatus``; ``input.toolConfig.tools[0]``
+    is ``tool_config.tools[0]``."""
+    for prefix in ("options.", "input."):
+        if parameter.startswith(prefix):
+            parameter = parameter[len(prefix) :]
+    head, dot, rest = parameter.partition(".")
+    return snake(head) + dot + rest
+

@@ -3,11 +3,10 @@ byte for byte as JSON; the refusals are refused with an ArgumentError naming the
 import asyncio
 import copy
 import json
-import re
 import unittest
 from typing import Any, Dict, Tuple
 
-from fixtures import vectors
+from fixtures import python_parameter, snake, vectors
 
 import prompt_build as pb
 
@@ -15,17 +14,6 @@ VECTORS = vectors("requests.json")
 CALLS = {"toAnthropicRequest": pb.to_anthropic_request, "toBedrockRequest": pb.to_bedrock_request}
 
 
-def snake(name: str) -> str:
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
-
-
-def python_parameter(parameter: str) -> str:
-    """``options.staticTtl`` is the keyword ``static_ttl``; ``input.toolConfig.tools[0]`` is ``tool_config.tools[0]``."""
-    for prefix in ("options.", "input."):
-        if parameter.startswith(prefix):
-            parameter = parameter[len(prefix) :]
-    head, dot, rest = parameter.partition(".")
-    return snake(head) + dot + rest
 
 
 def arguments(case: Dict[str, Any]) -> Tuple[Any, Dict[str, Any]]:

@@ -2,22 +2,18 @@
 import asyncio
 import json
 import os
-import re
 import shutil
 import tempfile
 import unittest
 from typing import Any, Callable, Dict, List
 
-from fixtures import build, temp_dir, vectors, write_tree
+from fixtures import build, python_parameter, snake, temp_dir, vectors, write_tree
 
 import prompt_build as pb
 
 VECTORS = vectors("runtime.json")
 ERRORS = {"ValueError": "RangeError", "TypeError": "TypeError", "BundleError": "BundleError", "MissingVariableError": "MissingVariableError", "RenderError": "RenderError"}
 
-
-def snake(name: str) -> str:
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
 def settle(run: Callable[[], Any]) -> Dict[str, Any]:
@@ -251,14 +247,6 @@ RENAMED = {("loadBundle", "dir"): "path"}
 #: Those whose last JavaScript argument is an object of options: Python's keyword arguments.
 OPTIONS_LAST = {"toAnthropicSystem", "toBedrockSystem", "toOpenAIRequest", "getSystemPrompt", "getAgentSystemPrompt", "buildEffectiveSystemPrompt"}
 
-
-def python_parameter(parameter: str) -> str:
-    """``options.staticTtl`` is the keyword ``static_ttl``; ``systemContext.gitStatus`` is ``system_context.gitStatus``."""
-    for prefix in ("options.", "input."):
-        if parameter.startswith(prefix):
-            parameter = parameter[len(prefix) :]
-    head, dot, rest = parameter.partition(".")
-    return snake(head) + dot + rest
 
 
 def _close_coroutines(value: Any) -> None:
