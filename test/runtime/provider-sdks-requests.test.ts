@@ -11,29 +11,8 @@ import type { MessageParam, ToolUnion } from '@anthropic-ai/sdk/resources/messag
 import { BedrockRuntimeClient, ConverseCommand, type Message, type ToolConfiguration } from '@aws-sdk/client-bedrock-runtime';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSectionCache, getSystemPrompt, loadBundle, toAnthropicRequest, toBedrockRequest, type SystemPrompt } from '../../compiler/runtime/index.js';
+import { bodyOf, Captured, captureFetch } from '../helpers/sdk-capture.js';
 import { FIXTURE_DIR } from './fixture.js';
-
-class Captured extends Error {
-  constructor(readonly body: unknown) {
-    super('captured');
-  }
-}
-
-async function captureFetch(input: unknown, init?: { body?: unknown }): Promise<Response> {
-  const body = init?.body ?? (input instanceof Request ? await input.text() : undefined);
-  throw new Captured(JSON.parse(String(body)));
-}
-
-async function bodyOf(send: () => Promise<unknown>): Promise<Record<string, unknown>> {
-  const error = await send().then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  let cause: unknown = error;
-  while (cause instanceof Error && !(cause instanceof Captured)) cause = cause.cause;
-  if (!(cause instanceof Captured)) throw error;
-  return cause.body as Record<string, unknown>;
-}
 
 let prompt: SystemPrompt;
 beforeAll(async () => {

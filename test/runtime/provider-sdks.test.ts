@@ -19,30 +19,8 @@ import {
   toOpenAIRequest,
   type SystemPrompt,
 } from '../../compiler/runtime/index.js';
+import { bodyOf, Captured, captureFetch } from '../helpers/sdk-capture.js';
 import { FIXTURE_DIR } from './fixture.js';
-
-/** Stops every request at the transport, keeping the body the SDK built. */
-class Captured extends Error {
-  constructor(readonly body: unknown) {
-    super('captured');
-  }
-}
-
-async function captureFetch(input: unknown, init?: { body?: unknown }): Promise<Response> {
-  const body = init?.body ?? (input instanceof Request ? await input.text() : undefined);
-  throw new Captured(JSON.parse(String(body)));
-}
-
-async function bodyOf(send: () => Promise<unknown>): Promise<Record<string, unknown>> {
-  const error = await send().then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  let cause: unknown = error;
-  while (cause instanceof Error && !(cause instanceof Captured)) cause = cause.cause;
-  if (!(cause instanceof Captured)) throw error;
-  return cause.body as Record<string, unknown>;
-}
 
 let prompt: SystemPrompt;
 beforeAll(async () => {
