@@ -24,7 +24,7 @@ export class ArgumentError extends TypeError {
 }
 
 /** What a value is, in a few words, without printing it (it may be large, or a secret). */
-export function describe(value: unknown): string {
+function describe(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'undefined';
   if (isThenable(value)) return 'a Promise';

@@ -30,7 +30,7 @@ class ArgumentError(TypeError, ValueError):
 
     def __init__(self, function: str, parameter: str, expected: str, got: object) -> None:
         hint = " (did you forget `await`?)" if _is_awaitable(got) else ""
-        super().__init__(f"{function}: {parameter} must be {expected}; got {describe(got)}{hint}")
+        super().__init__(f"{function}: {parameter} must be {expected}; got {_describe(got)}{hint}")
         self.function = function
         self.parameter = parameter
 
@@ -39,7 +39,7 @@ def _is_awaitable(value: object) -> bool:
     return hasattr(value, "__await__")
 
 
-def describe(value: object) -> str:
+def _describe(value: object) -> str:
     """What a value is, in a few words, without printing it (it may be large, or a secret)."""
     if value is None:
         return "None"
