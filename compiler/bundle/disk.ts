@@ -11,10 +11,10 @@ import { TOOL_DIR } from './ownership.js';
  * times faster on a large bundle than readdir's `recursive` option followed
  * by path.relative on every entry. Folders are read concurrently.
  */
-export async function listFiles(dir: string): Promise<string[]> {
+export async function listFiles(dir: string, others?: string[]): Promise<string[]> {
   const out: string[] = [];
   const walk = async (abs: string, rel: string): Promise<void> => {
-    const folders = take(await fs.readdir(abs, { withFileTypes: true }), abs, rel, out);
+    const folders = take(await fs.readdir(abs, { withFileTypes: true }), abs, rel, out, others);
     await Promise.all(folders.map(([childAbs, childRel]) => walk(childAbs, childRel)));
   };
   try {
@@ -43,14 +43,19 @@ export function listFilesSync(dir: string): string[] {
   return out.sort();
 }
 
-/** Adds a folder's files to `out`; returns its folders to walk, as [absolute, relative] paths. */
-function take(entries: readonly Dirent[], abs: string, rel: string, out: string[]): Array<[string, string]> {
+/**
+ * Adds a folder's files to `out`, and, when asked, every other entry that is
+ * no folder (a link, a FIFO, a socket) to `others`; returns its folders to
+ * walk, as [absolute, relative] paths. A link to a folder is not followed.
+ */
+function take(entries: readonly Dirent[], abs: string, rel: string, out: string[], others?: string[]): Array<[string, string]> {
   const folders: Array<[string, string]> = [];
   for (const e of entries) {
     if (rel === '' && e.name === TOOL_DIR) continue;
     const child = rel === '' ? e.name : `${rel}/${e.name}`;
     if (e.isDirectory()) folders.push([path.join(abs, e.name), child]);
     else if (e.isFile()) out.push(child);
+    else others?.push(child);
   }
   return folders;
 }

@@ -32,10 +32,17 @@ export async function findStaleFiles(expected: ReadonlyMap<string, string>, outD
   const read = bundleFileReader(outDir);
   const changed: string[] = [];
   const missing: string[] = [];
-  const listed = await listFiles(outDir);
-  const extra = listed.filter((rel) => !expected.has(rel));
+  // Links and FIFOs are no file of a bundle, whatever their name, and are never read:
+  // in an artifact's place one is a changed file, anywhere else an extra one.
+  const others: string[] = [];
+  const listed = await listFiles(outDir, others);
+  const extra = [...listed, ...others].filter((rel) => !expected.has(rel));
   const onDisk = new Set(listed);
   for (const [rel, content] of expected) {
+    if (others.includes(rel)) {
+      changed.push(rel);
+      continue;
+    }
     if (!onDisk.has(rel)) {
       missing.push(rel);
       continue;

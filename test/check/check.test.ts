@@ -3,6 +3,7 @@
  * `test/fixtures/check-basic`: a clean tree passes; a stale `dist/`, a
  * diagnostic or a forbidden static prefix change fails; nothing is written.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -101,6 +102,24 @@ describe('prompt-build check', () => {
     expect(run.stderr).toContain(`  missing  dist/${rules}`);
     expect(run.stderr).toContain('  extra    dist/static/stray.md');
     expect(run.stderr).toMatch(/^check failed$/m);
+  });
+
+  it('a link or a FIFO in dist/ is stale too: extra where the build puts nothing, changed in an artifact\'s place', async () => {
+    const root = await project();
+    const intro = await distFile(root, 'static/intro.');
+    const copy = path.join(root, 'outside.md');
+    await fs.copyFile(path.join(root, 'dist', intro), copy);
+    await fs.rm(path.join(root, 'dist', intro));
+    await fs.symlink(copy, path.join(root, 'dist', intro));
+    await fs.symlink(copy, path.join(root, 'dist/static/linked.md'));
+    execFileSync('mkfifo', [path.join(root, 'dist/static/pipe.md')]);
+    const run = await check(root, '--reporter', 'json');
+    expect(run.code).toBe(1);
+    const { stale } = JSON.parse(run.stdout) as { stale: { file: string; state: string }[] };
+    expect(stale).toContainEqual({ file: `dist/${intro}`, state: 'changed' });
+    expect(stale).toContainEqual({ file: 'dist/static/linked.md', state: 'extra' });
+    expect(stale).toContainEqual({ file: 'dist/static/pipe.md', state: 'extra' });
+    expect(stale.filter((s) => s.file === `dist/${intro}`)).toHaveLength(1);
   });
 
   it('names the first ten stale files, then how many more, and lists all of them in JSON', async () => {

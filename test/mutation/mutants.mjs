@@ -1359,4 +1359,11 @@ export const MUTANTS = [
     to: "return 'not-cached';",
     tests: ['test/inspect/cache-economics.test.ts'],
   },
+  {
+    name: 'check does not see a link or FIFO left in dist/',
+    file: 'compiler/bundle/staleness.ts',
+    from: 'const extra = [...listed, ...others].filter((rel) => !expected.has(rel));',
+    to: 'const extra = listed.filter((rel) => !expected.has(rel));',
+    tests: ['test/check/check.test.ts'],
+  },
 ];
