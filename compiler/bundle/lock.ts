@@ -18,6 +18,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileType } from '../runtime/read-regular-file.js';
 import { LOCK_FILE, TOOL_DIR } from './ownership.js';
 
 export interface OutDirLock {
@@ -124,17 +125,8 @@ function makeToolDir(dir: string): void {
   }
   const stat = fs.lstatSync(dir);
   if (!stat.isDirectory()) {
-    throw new StateFolderError(dir, `${dir} is ${kindOf(stat)}, not the tool's own folder: the lock and journal are written only in a real directory inside the out dir; remove it`);
+    throw new StateFolderError(dir, `${dir} is ${fileType(stat)}, not the tool's own folder: the lock and journal are written only in a real directory inside the out dir; remove it`);
   }
-}
-
-function kindOf(stat: fs.Stats): string {
-  if (stat.isSymbolicLink()) return 'a symlink';
-  if (stat.isFIFO()) return 'a FIFO (named pipe)';
-  if (stat.isDirectory()) return 'a directory';
-  if (stat.isFile()) return 'a file';
-  if (stat.isSocket()) return 'a socket';
-  return 'a device';
 }
 
 function openForAppend(file: string): number {
@@ -193,7 +185,7 @@ function readLockText(file: string): string | null {
   }
   try {
     const stat = fs.fstatSync(fd);
-    if (!stat.isFile()) throw new StateFolderError(file, `${file} is ${kindOf(stat)}, not a lock the tool wrote; remove it`);
+    if (!stat.isFile()) throw new StateFolderError(file, `${file} is ${fileType(stat)}, not a lock the tool wrote; remove it`);
     if (stat.size > MAX_LOCK_BYTES) throw new StateFolderError(file, `${file} is ${stat.size} bytes, larger than any lock the tool writes; remove it`);
     return fs.readFileSync(fd, 'utf8');
   } finally {

@@ -10,6 +10,7 @@ import jsyaml from 'js-yaml';
 import YAML from 'yaml';
 import { diagnostic, positionAt, type Diagnostic } from '../diagnostics/diagnostics.js';
 import { sha256 } from '../bundle/hash.js';
+import { fileType } from '../runtime/read-regular-file.js';
 import { scanBody, type Scan } from './scan.js';
 import { textProblem, type TextProblem } from './text-check.js';
 import { parseLeniently, type LenientStop, type QuotedLine } from './lenient-yaml.js';
@@ -117,16 +118,6 @@ function guard(stat: fsSync.Stats, maxBytes: number): ReadResult | null {
   if (!stat.isFile()) return { ok: false, failure: { kind: 'not-a-file', what: fileType(stat) } };
   if (stat.size > maxBytes) return { ok: false, failure: { kind: 'too-large', bytes: stat.size } };
   return null;
-}
-
-/** What a non-regular file is, for a message. */
-export function fileType(stat: fsSync.Stats): string {
-  if (stat.isDirectory()) return 'a directory';
-  if (stat.isFIFO()) return 'a FIFO (named pipe)';
-  if (stat.isSocket()) return 'a socket';
-  if (stat.isCharacterDevice()) return 'a character device';
-  if (stat.isBlockDevice()) return 'a block device';
-  return 'not a regular file';
 }
 
 function checkText(bytes: Buffer): ReadResult {

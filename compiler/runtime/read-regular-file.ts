@@ -136,12 +136,14 @@ function refusal(error: unknown): FileRefused {
   return new FileRefused('unreadable', `cannot be read (${code ?? String(error)})`);
 }
 
-function fileType(s: fs.Stats): string {
+/** What a file is, for a message ("is a FIFO (named pipe)"): the sources, the bundle readers and the lock all say it so. */
+export function fileType(s: fs.Stats): string {
+  if (s.isSymbolicLink()) return 'a symlink';
   if (s.isDirectory()) return 'a directory';
   if (s.isFIFO()) return 'a FIFO (named pipe)';
   if (s.isSocket()) return 'a socket';
   if (s.isCharacterDevice()) return 'a character device';
   if (s.isBlockDevice()) return 'a block device';
-  if (s.isSymbolicLink()) return 'a symbolic link';
+  if (s.isFile()) return 'a file';
   return 'not a regular file';
 }
