@@ -8,7 +8,7 @@
  * last block itself). The caller's arrays and objects are never changed:
  * what is marked is a copy, the rest is shared.
  */
-import type { AnthropicCacheControl, AnthropicTextBlock } from './anthropic.js';
+import { cacheControl, type AnthropicCacheControl, type AnthropicTextBlock } from './anthropic.js';
 import { ArgumentError, checkPrompt, isRecord, optionsOf } from './arguments.js';
 import {
   breakpointList,
@@ -128,21 +128,18 @@ export function toAnthropicRequest(input: AnthropicRequestInput, given?: Anthrop
   // Built key by key: tools, system, messages, cache_control (the Python runtime writes the same order).
   const request = {} as AnthropicRequestFields<unknown, unknown>;
   const at = new Map(placedPaths.map((p) => [p.path, p.candidate.ttl]));
-  if (input.tools !== undefined) request.tools = tools.map((tool, i) => (at.has(`tools[${i}]`) ? { ...tool, cache_control: control(at.get(`tools[${i}]`)) } : tool));
+  if (input.tools !== undefined) request.tools = tools.map((tool, i) => (at.has(`tools[${i}]`) ? { ...tool, cache_control: cacheControl(at.get(`tools[${i}]`)) } : tool));
   request.system = sides.map((side, i) => {
     const path = `system[${i}]`;
-    return at.has(path) ? { type: 'text', text: side.text, cache_control: control(at.get(path)) } : { type: 'text', text: side.text };
+    return at.has(path) ? { type: 'text', text: side.text, cache_control: cacheControl(at.get(path)) } : { type: 'text', text: side.text };
   });
   if (input.messages !== undefined) request.messages = messages.map((message, m) => markedMessage(message, m, at)) as AnthropicPlannedMessage<unknown>[];
-  if (at.has('cache_control')) request.cache_control = control(at.get('cache_control'));
+  if (at.has('cache_control')) request.cache_control = cacheControl(at.get('cache_control'));
   return { request, breakpoints: breakpointList(caller, placedPaths), dropped };
 }
 
 type Rec = Readonly<Record<string, unknown>>;
 
-function control(ttl: CacheTtl | undefined): AnthropicCacheControl {
-  return ttl === undefined ? { type: 'ephemeral' } : { type: 'ephemeral', ttl };
-}
 
 function checkTools(value: unknown): Rec[] {
   if (value === undefined) return [];
@@ -259,11 +256,11 @@ function markedMessage(message: Rec, m: number, at: ReadonlyMap<string, CacheTtl
   if (typeof content === 'string') {
     const path = `messages[${m}].content[0]`;
     // A string is one text block: the same text, now able to carry the breakpoint.
-    return at.has(path) ? { ...message, content: [{ type: 'text', text: content, cache_control: control(at.get(path)) }] } : message;
+    return at.has(path) ? { ...message, content: [{ type: 'text', text: content, cache_control: cacheControl(at.get(path)) }] } : message;
   }
   const j = content.findIndex((_, index) => at.has(`messages[${m}].content[${index}]`));
   if (j === -1) return message;
   const blocks = content.slice();
-  blocks[j] = { ...content[j], cache_control: control(at.get(`messages[${m}].content[${j}]`)) };
+  blocks[j] = { ...content[j], cache_control: cacheControl(at.get(`messages[${m}].content[${j}]`)) };
   return { ...message, content: blocks };
 }

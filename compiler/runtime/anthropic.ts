@@ -55,7 +55,8 @@ export function toAnthropicSystem(prompt: SystemPrompt, options?: AnthropicSyste
   });
 }
 
-function cacheControl(ttl: CacheTtl | undefined): AnthropicCacheControl {
+/** A `cache_control` value; the provider's default lifetime when `ttl` is absent. */
+export function cacheControl(ttl: CacheTtl | undefined): AnthropicCacheControl {
   return ttl === undefined ? { type: 'ephemeral' } : { type: 'ephemeral', ttl };
 }
 

@@ -10,7 +10,7 @@
  * changed: what gains a cache point is a copy, the rest is shared.
  */
 import { ArgumentError, checkPrompt, isRecord, optionsOf } from './arguments.js';
-import type { BedrockCachePoint, BedrockSystemBlock } from './bedrock.js';
+import { cachePoint, type BedrockCachePoint, type BedrockSystemBlock } from './bedrock.js';
 import {
   breakpointList,
   checkCallerBreakpoints,
@@ -135,7 +135,7 @@ export function toBedrockRequest<C extends BedrockToolConfigLike = never, M exte
 type Rec = Readonly<Record<string, unknown>>;
 
 function point(ttl: CacheTtl | undefined): BedrockCachePointBlock {
-  return { cachePoint: ttl === undefined ? { type: 'default' } : { type: 'default', ttl } };
+  return { cachePoint: cachePoint(ttl) };
 }
 
 function isCachePoint(block: Rec): boolean {

@@ -28,6 +28,7 @@ export function toBedrockSystem(prompt: SystemPrompt, options?: BedrockSystemOpt
   return blocks;
 }
 
-function cachePoint(ttl: CacheTtl | undefined): BedrockCachePoint {
+/** A `cachePoint`'s value; the provider's default lifetime when `ttl` is absent. */
+export function cachePoint(ttl: CacheTtl | undefined): BedrockCachePoint {
   return ttl === undefined ? { type: 'default' } : { type: 'default', ttl };
 }

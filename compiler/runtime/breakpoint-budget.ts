@@ -13,14 +13,12 @@
  * The planner's own candidates are taken in priority order; one that cannot
  * be placed is reported with the reason, never dropped silently.
  */
-import { ArgumentError } from './arguments.js';
-import type { CacheTtl } from './prompt-sides.js';
+import { ArgumentError, checkOneOf } from './arguments.js';
+import { CACHE_TTLS, TTL_MINUTES, type CacheTtl } from './prompt-sides.js';
 
 /** The most cache breakpoints one request may hold. */
 export const MAX_BREAKPOINTS = 4;
 
-const TTL_MINUTES: Readonly<Record<CacheTtl, number>> = { '5m': 5, '1h': 60 };
-export const CACHE_TTLS = Object.keys(TTL_MINUTES) as CacheTtl[];
 
 /** Where the planner may put a breakpoint, in priority order. */
 export type BreakpointPlace = 'end of tools' | 'end of static prefix' | 'end of system' | 'last user turn' | 'automatic';
@@ -162,7 +160,5 @@ export function breakpointList(
 
 /** A caller's TTL: absent, or one the providers take. */
 export function checkTtlValue(fn: string, parameter: string, value: unknown): asserts value is CacheTtl | undefined {
-  if (value !== undefined && !CACHE_TTLS.includes(value as CacheTtl)) {
-    throw new ArgumentError(fn, parameter, `one of ${CACHE_TTLS.map((t) => `'${t}'`).join(', ')}`, value);
-  }
+  checkOneOf(fn, parameter, value, CACHE_TTLS);
 }

@@ -29,8 +29,9 @@ function joinParts(parts: readonly string[]): string {
 /** Cache lifetimes Anthropic's Messages API and Bedrock's Converse API both take. */
 export type CacheTtl = '5m' | '1h';
 
-const TTL_MINUTES: Readonly<Record<CacheTtl, number>> = { '5m': 5, '1h': 60 };
-const TTLS = Object.keys(TTL_MINUTES) as CacheTtl[];
+/** The lifetimes both APIs take, in minutes: a breakpoint with a longer one must come before a shorter one. */
+export const TTL_MINUTES: Readonly<Record<CacheTtl, number>> = { '5m': 5, '1h': 60 };
+export const CACHE_TTLS = Object.keys(TTL_MINUTES) as CacheTtl[];
 
 export interface TtlOptions {
   /** Lifetime of every breakpoint; the provider's default (5 minutes) when absent. */
@@ -46,8 +47,8 @@ export interface TtlOptions {
  * Returns the static prefix's TTL (`staticTtl`, else `ttl`).
  */
 function staticBreakpointTtl(options: TtlOptions, adapter: string): CacheTtl | undefined {
-  checkOneOf(adapter, 'options.ttl', options.ttl, TTLS);
-  checkOneOf(adapter, 'options.staticTtl', options.staticTtl, TTLS);
+  checkOneOf(adapter, 'options.ttl', options.ttl, CACHE_TTLS);
+  checkOneOf(adapter, 'options.staticTtl', options.staticTtl, CACHE_TTLS);
   const prefix = options.staticTtl ?? options.ttl;
   if (prefix !== undefined && options.ttl !== undefined && TTL_MINUTES[prefix] < TTL_MINUTES[options.ttl]) {
     throw new ArgumentError(adapter, 'options.staticTtl', `no shorter than ttl '${options.ttl}' (a longer TTL must come before a shorter one)`, prefix);

@@ -374,8 +374,8 @@ export const MUTANTS = [
   {
     name: 'a TTL the providers do not take is sent on',
     file: 'compiler/runtime/prompt-sides.ts',
-    from: 'const TTLS = Object.keys(TTL_MINUTES) as CacheTtl[];',
-    to: "const TTLS = [...Object.keys(TTL_MINUTES), '2h'] as CacheTtl[];",
+    from: 'export const CACHE_TTLS = Object.keys(TTL_MINUTES) as CacheTtl[];',
+    to: "export const CACHE_TTLS = [...Object.keys(TTL_MINUTES), '2h'] as CacheTtl[];",
     tests: ['test/runtime/arguments.test.ts', 'test/conformance/runtime-vectors.test.ts'],
   },
   {
@@ -808,8 +808,8 @@ export const MUTANTS = [
   {
     name: "request planner: the caller's last tool is changed in place",
     file: 'compiler/runtime/anthropic-request.ts',
-    from: '{ ...tool, cache_control: control(at.get(`tools[${i}]`)) }',
-    to: 'Object.assign(tool, { cache_control: control(at.get(`tools[${i}]`)) })',
+    from: '{ ...tool, cache_control: cacheControl(at.get(`tools[${i}]`)) }',
+    to: 'Object.assign(tool, { cache_control: cacheControl(at.get(`tools[${i}]`)) })',
     tests: ['test/runtime/request-planner.test.ts'],
   },
   {
@@ -829,8 +829,8 @@ export const MUTANTS = [
   {
     name: 'request planner: a string turn loses its trailing spaces when it becomes a text block',
     file: 'compiler/runtime/anthropic-request.ts',
-    from: "[{ type: 'text', text: content, cache_control: control(at.get(path)) }]",
-    to: "[{ type: 'text', text: content.trimEnd(), cache_control: control(at.get(path)) }]",
+    from: "[{ type: 'text', text: content, cache_control: cacheControl(at.get(path)) }]",
+    to: "[{ type: 'text', text: content.trimEnd(), cache_control: cacheControl(at.get(path)) }]",
     tests: ['test/runtime/request-planner.test.ts'],
   },
   {
@@ -1173,7 +1173,7 @@ export const MUTANTS = [
   {
     name: "issue 26: state folder: a FIFO lock is read",
     file: "compiler/bundle/lock.ts",
-    from: "if (!stat.isFile()) throw new StateFolderError(file, `${file} is ${kindOf(stat)}, not a lock the tool wrote; remove it`);",
+    from: "if (!stat.isFile()) throw new StateFolderError(file, `${file} is ${fileType(stat)}, not a lock the tool wrote; remove it`);",
     to: "",
     tests: ["test/safety/state-folders.test.ts"],
   },

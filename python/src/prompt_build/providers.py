@@ -49,6 +49,10 @@ def _cache_control(ttl: Optional[str]) -> Dict[str, str]:
     return {"type": "ephemeral"} if ttl is None else {"type": "ephemeral", "ttl": ttl}
 
 
+def _cache_point(ttl: Optional[str]) -> Dict[str, str]:
+    return {"type": "default"} if ttl is None else {"type": "default", "ttl": ttl}
+
+
 def _text_block(text: str, control: Optional[Dict[str, str]]) -> Dict[str, Any]:
     return {"type": "text", "text": text, "cache_control": control} if control else {"type": "text", "text": text}
 
@@ -79,7 +83,7 @@ def to_bedrock_system(prompt: Sequence[str], *, ttl: Optional[str] = None, stati
             continue
         blocks.append({"text": text})
         if cache:
-            blocks.append({"cachePoint": {"type": "default"} if point_ttl is None else {"type": "default", "ttl": point_ttl}})
+            blocks.append({"cachePoint": _cache_point(point_ttl)})
     return blocks
 
 

@@ -8,14 +8,13 @@ The result is the JavaScript runtime's, byte for byte as JSON."""
 from collections import abc
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple, Union
 
-from ._arguments import check_prompt
+from ._arguments import check_one_of, check_prompt
 from .errors import ArgumentError
-from .providers import _checked_sides
+from .providers import _TTL_MINUTES, _cache_control, _cache_point, _checked_sides
 
 #: The most cache breakpoints one request may hold.
 MAX_BREAKPOINTS = 4
 
-_TTL_MINUTES = {"5m": 5, "1h": 60}
 Position = Tuple[int, ...]
 
 
@@ -48,8 +47,7 @@ def _minutes(ttl: Optional[str]) -> int:
 
 
 def _check_ttl(fn: str, parameter: str, value: Any) -> None:
-    if value is not None and value not in _TTL_MINUTES:
-        raise ArgumentError(fn, parameter, "one of " + ", ".join(f"'{t}'" for t in _TTL_MINUTES), value)
+    check_one_of(fn, parameter, value, _TTL_MINUTES)
 
 
 def _check_caller(fn: str, caller: Sequence[_Caller], parameter_of: Any) -> None:
@@ -139,9 +137,6 @@ _ANTHROPIC = "to_anthropic_request"
 def _anthropic_parameter(path: str) -> str:
     return path
 
-
-def _control(ttl: Optional[str]) -> Dict[str, str]:
-    return {"type": "ephemeral"} if ttl is None else {"type": "ephemeral", "ttl": ttl}
 
 
 def _check_control(holder: Mapping[str, Any], at: str) -> None:
@@ -265,12 +260,12 @@ def _marked_message(message: Mapping[str, Any], m: int, at: Mapping[str, Optiona
         # A string is one text block: the same text, now able to carry the breakpoint.
         if path not in at:
             return message
-        return {**message, "content": [{"type": "text", "text": content, "cache_control": _control(at[path])}]}
+        return {**message, "content": [{"type": "text", "text": content, "cache_control": _cache_control(at[path])}]}
     for j, block in enumerate(content):
         path = f"messages[{m}].content[{j}]"
         if path in at:
             blocks = list(content)
-            blocks[j] = {**block, "cache_control": _control(at[path])}
+            blocks[j] = {**block, "cache_control": _cache_control(at[path])}
             return {**message, "content": blocks}
     return message
 
@@ -322,15 +317,15 @@ def to_anthropic_request(
 
     request: Dict[str, Any] = {}
     if tools is not None:
-        request["tools"] = [{**tool, "cache_control": _control(at[f"tools[{i}]"])} if f"tools[{i}]" in at else tool for i, tool in enumerate(tool_list)]
+        request["tools"] = [{**tool, "cache_control": _cache_control(at[f"tools[{i}]"])} if f"tools[{i}]" in at else tool for i, tool in enumerate(tool_list)]
     request["system"] = [
-        {"type": "text", "text": text, "cache_control": _control(at[f"system[{i}]"])} if f"system[{i}]" in at else {"type": "text", "text": text}
+        {"type": "text", "text": text, "cache_control": _cache_control(at[f"system[{i}]"])} if f"system[{i}]" in at else {"type": "text", "text": text}
         for i, (text, _, _) in enumerate(sides)
     ]
     if messages is not None:
         request["messages"] = [_marked_message(message, m, at) for m, message in enumerate(message_list)]
     if "cache_control" in at:
-        request["cache_control"] = _control(at["cache_control"])
+        request["cache_control"] = _cache_control(at["cache_control"])
     return {"request": request, "breakpoints": _breakpoint_list(caller, placed_paths), "dropped": dropped}
 
 
@@ -345,7 +340,7 @@ def _bedrock_parameter(path: str) -> str:
 
 
 def _point(ttl: Optional[str]) -> Dict[str, Dict[str, str]]:
-    return {"cachePoint": {"type": "default"} if ttl is None else {"type": "default", "ttl": ttl}}
+    return {"cachePoint": _cache_point(ttl)}
 
 
 def _is_point(block: Mapping[str, Any]) -> bool:
