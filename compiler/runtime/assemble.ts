@@ -7,7 +7,8 @@ import { ArgumentError, checkBundle, checkOneOf, checkOptionalString, checkPromp
 import { BundleError, type Bundle, type BundleProfile, type DynamicSection } from './bundle.js';
 import {
   DANGEROUS_uncachedSystemPromptSection,
-  resolveSystemPromptSections,
+  checkSectionCache,
+  resolveSections,
   systemPromptSection,
   type SectionCache,
   type SystemPromptSection,
@@ -36,7 +37,7 @@ export async function getSystemPrompt(bundle: Bundle, options: GetSystemPromptOp
   // appends later (system context, `appendSystemPrompt`) must land after the cached prefix, never in it.
   if (profile.dynamicSections.length === 0) return asSystemPrompt([...profile.staticTexts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY], origin);
   const sections = profile.dynamicSections.map((section) => toPromptSection(section, options.context));
-  const values = await resolveSystemPromptSections(sections, options.cache);
+  const values = await resolveSections(sections, options.cache);
   return asSystemPrompt([...profile.staticTexts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY, ...values.filter(hasText)], origin);
 }
 
@@ -76,10 +77,7 @@ function checkAssembly(bundle: Bundle, options: GetSystemPromptOptions): void {
   checkBundle(fn, 'bundle', bundle);
   if (!isRecord(options)) throw new ArgumentError(fn, 'options', 'an object with context and cache', options);
   if (!isRecord(options.context)) throw new ArgumentError(fn, 'options.context', 'an object of the values the templates read', options.context);
-  const cache = options.cache as Partial<SectionCache> | undefined;
-  if (!isRecord(cache) || typeof cache.get !== 'function' || typeof cache.set !== 'function') {
-    throw new ArgumentError(fn, 'options.cache', "the session's section cache (createSectionCache())", options.cache);
-  }
+  checkSectionCache(fn, 'options.cache', options.cache);
   checkOptionalString(fn, 'options.profile', options.profile);
   checkOneOf(fn, 'options.mode', options.mode, MODES);
 }

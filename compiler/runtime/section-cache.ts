@@ -89,12 +89,22 @@ export async function resolveSystemPromptSections(
       throw new ArgumentError(fn, `sections[${index}]`, 'a section from systemPromptSection or DANGEROUS_uncachedSystemPromptSection', section);
     }
   });
-  const store = cache as Partial<SectionCache> | null;
-  if (typeof store !== 'object' || store === null || typeof store.get !== 'function' || typeof store.set !== 'function') {
-    throw new ArgumentError(fn, 'cache', "the session's section cache (createSectionCache())", cache);
-  }
+  checkSectionCache(fn, 'cache', cache);
+  return resolveSections(sections, cache);
+}
+
+/** `resolveSystemPromptSections` for sections and a cache already checked (the assembly's own, on every request). */
+export function resolveSections(sections: readonly SystemPromptSection[], cache: SectionCache): SectionValue[] | Promise<SectionValue[]> {
   const values = sections.map((section) => valueOf(section, cache));
   return values.some(isPromise) ? Promise.all(values) : (values as SectionValue[]);
+}
+
+/** A session's section cache, as `createSectionCache` makes one (or anything with its `get` and `set`). */
+export function checkSectionCache(fn: string, parameter: string, cache: unknown): asserts cache is SectionCache {
+  const store = cache as Partial<SectionCache> | null;
+  if (typeof store !== 'object' || store === null || typeof store.get !== 'function' || typeof store.set !== 'function') {
+    throw new ArgumentError(fn, parameter, "the session's section cache (createSectionCache())", cache);
+  }
 }
 
 function valueOf(section: SystemPromptSection, cache: SectionCache): SectionValue | Promise<SectionValue> {
