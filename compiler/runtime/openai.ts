@@ -15,8 +15,9 @@
  * `instructions`). `prompt_cache_options.mode` stays `implicit` unless asked:
  * OpenAI then keeps its managed breakpoint for the growing conversation and
  * writes ours too (up to three explicit ones); `explicit` turns its own off.
- * Cache writes on these models cost 1.25× the input price. See docs/ (the
- * adapters' section) for the sources.
+ * Cache writes on these models cost 1.25× the input price (the cache facts
+ * row of the GPT-5.6 family names its source). The request fields are the
+ * `openai` SDK's own declarations, checked in test/types/providers.types.ts.
  */
 import { ArgumentError, checkOneOf, checkOptionalString, optionsOf } from './arguments.js';
 import { breakpointSides } from './prompt-sides.js';
