@@ -28,3 +28,16 @@ export async function bodyOf(send: () => Promise<unknown>): Promise<Record<strin
   if (!(cause instanceof Captured)) throw error;
   return cause.body as Record<string, unknown>;
 }
+
+/** The Bedrock client's options for a transport that stops at its request handler, as `captureFetch` does for the others. */
+export const CAPTURING_BEDROCK = {
+  region: 'us-east-1',
+  credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+  maxAttempts: 1,
+  requestHandler: {
+    handle: async (request: { body?: unknown }) => {
+      const body = request.body instanceof Uint8Array ? new TextDecoder().decode(request.body) : String(request.body);
+      throw new Captured(JSON.parse(body));
+    },
+  } as never,
+};

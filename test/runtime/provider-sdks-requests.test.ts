@@ -11,7 +11,7 @@ import type { MessageParam, ToolUnion } from '@anthropic-ai/sdk/resources/messag
 import { BedrockRuntimeClient, ConverseCommand, type Message, type ToolConfiguration } from '@aws-sdk/client-bedrock-runtime';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSectionCache, getSystemPrompt, loadBundle, toAnthropicRequest, toBedrockRequest, type SystemPrompt } from '../../compiler/runtime/index.js';
-import { bodyOf, Captured, captureFetch } from '../helpers/sdk-capture.js';
+import { bodyOf, CAPTURING_BEDROCK, captureFetch } from '../helpers/sdk-capture.js';
 import { FIXTURE_DIR } from './fixture.js';
 
 let prompt: SystemPrompt;
@@ -53,17 +53,7 @@ describe('the real SDK clients take the planned requests as they are', () => {
   });
 
   it('Bedrock: ConverseCommand sends the planned toolConfig, system and messages with their cache points', async () => {
-    const client = new BedrockRuntimeClient({
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-      maxAttempts: 1,
-      requestHandler: {
-        handle: async (request: { body?: unknown }) => {
-          const body = request.body instanceof Uint8Array ? new TextDecoder().decode(request.body) : String(request.body);
-          throw new Captured(JSON.parse(body));
-        },
-      } as never,
-    });
+    const client = new BedrockRuntimeClient(CAPTURING_BEDROCK);
     const toolConfig: ToolConfiguration = { tools: [{ toolSpec: { name: 'read', description: 'Read a file.', inputSchema: { json: { type: 'object' } } } }], toolChoice: { auto: {} } };
     const converse: Message[] = [
       { role: 'user', content: [{ text: 'Hello.' }] },

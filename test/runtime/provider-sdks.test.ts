@@ -19,7 +19,7 @@ import {
   toOpenAIRequest,
   type SystemPrompt,
 } from '../../compiler/runtime/index.js';
-import { bodyOf, Captured, captureFetch } from '../helpers/sdk-capture.js';
+import { bodyOf, CAPTURING_BEDROCK, captureFetch } from '../helpers/sdk-capture.js';
 import { FIXTURE_DIR } from './fixture.js';
 
 let prompt: SystemPrompt;
@@ -63,17 +63,7 @@ describe('the real SDK clients take the adapters’ output as it is', () => {
   });
 
   it('Bedrock: ConverseCommand sends our system content blocks', async () => {
-    const client = new BedrockRuntimeClient({
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-      maxAttempts: 1,
-      requestHandler: {
-        handle: async (request: { body?: unknown }) => {
-          const body = request.body instanceof Uint8Array ? new TextDecoder().decode(request.body) : String(request.body);
-          throw new Captured(JSON.parse(body));
-        },
-      } as never,
-    });
+    const client = new BedrockRuntimeClient(CAPTURING_BEDROCK);
     const system = toBedrockSystem(prompt, { ttl: '5m' });
     const body = await bodyOf(() =>
       client.send(new ConverseCommand({ modelId: 'anthropic.claude-haiku-4-5-20251001-v1:0', system, messages: [{ role: 'user', content: [{ text: 'hi' }] }] })),
