@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import matter from 'gray-matter';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { generateTree } from './generate.mjs';
+import { generateTree } from '../test/helpers/generate-tree.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 

@@ -11,7 +11,7 @@ import { readBundleArg } from '../lib/cli/read-bundle.js';
 import { reportHtml } from '../lib/report/html/page.js';
 import { costFactsFor } from '../lib/report/model-facts.js';
 import { reportData } from '../lib/report/report-data.js';
-import { generateTree } from './generate.mjs';
+import { generateTree } from '../test/helpers/generate-tree.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { buildProcess, ensureTree } from './build.mjs';
 import { CLAUDE_CALIBRATION } from '../lib/tokens/claude-coefficients.js';
 import { loadTokenCounting } from '../lib/tokens/token-counters.js';
-import { DEFAULT_MODELS } from '../lib/build/config.js';
+import { DEFAULT_MODELS } from '../lib/core/options.js';
 
 export async function benchTokens({ files = 10000, runs = 3 } = {}) {
   const root = await ensureTree(files);

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCompiler, writeBundle } from '../lib/index.js';
-import { generateTree } from './generate.mjs';
+import { generateTree } from '../test/helpers/generate-tree.mjs';
 
 const HERE = fileURLToPath(import.meta.url);
 

@@ -2,19 +2,19 @@
  * The compiler's public API (`import … from 'prompt-build'`). The CLI is a
  * thin layer over these functions.
  */
-export { buildProject, writeFailure, type BuildProjectOptions, type ProjectBuild } from './build/project.js';
-export { createCompiler, Compiler, type BuildResult, type FileChange } from './build/compiler.js';
-export { resolveBuildOptions, DEFAULT_LIMITS, type BuildOptions, type IncludeLimits } from './build/config.js';
+export { buildProject, writeFailure, type BuildProjectOptions, type ProjectBuild } from './pipeline/project.js';
+export { createCompiler, Compiler, type BuildResult, type FileChange } from './pipeline/compiler.js';
+export { resolveBuildOptions, DEFAULT_LIMITS, type BuildOptions, type IncludeLimits } from './core/options.js';
 export { RULES, sortDiagnostics, hasErrors, type Diagnostic, type RuleId, type Severity } from './diagnostics/diagnostics.js';
 export { formatHuman, formatJson, formatGithub, REPORTERS, type ReporterName } from './diagnostics/format.js';
 export { collectContextFiles, type ContextFile, type ContextCollection } from './include/include.js';
-export { writeBundle, listFiles, OutputWriteError, type WriteReport, type WrittenBundle, type WriteOptions } from './bundle/write-bundle.js';
-export { OutDirError, assertWritableOutDir } from './bundle/out-dir.js';
-export { checkBundle, type CheckPolicy, type CheckResult, type PrefixChange, type StaleFile } from './bundle/check-bundle.js';
+export { writeBundle, listFiles, OutputWriteError, type WriteReport, type WrittenBundle, type WriteOptions } from './write/write-bundle.js';
+export { OutDirError, assertWritableOutDir } from './write/out-dir.js';
+export { checkBundle, type CheckPolicy, type CheckResult, type PrefixChange, type StaleFile } from './pipeline/check-bundle.js';
 export { defineConfig, type ProjectConfig, type RuleLevel, type CommentPolicy } from './config/define-config.js';
 export { loadConfig, type LoadedConfig } from './config/load-config.js';
 export { configBuildOptions } from './config/config-options.js';
-export { LockTimeoutError } from './bundle/lock.js';
+export { LockTimeoutError } from './write/lock.js';
 export { CACHE_FACTS, type CacheFact, type CacheFactProvider } from './cache-facts/cache-facts.js';
 export { CACHE_FACTS_READ, FACTS_MAX_AGE_DAYS, TODAY_ENV } from './cache-facts/facts-age.js';
 export { canonicalModelId, minimumCacheableTokens, resolveCacheFact, type CanonicalModelId, type ModelHost, type ResolvedCacheFact } from './cache-facts/cache-fact-lookup.js';

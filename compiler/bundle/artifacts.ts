@@ -6,7 +6,7 @@
 import type { CompiledText } from '../definitions/compile-text.js';
 import type { SectionEntry, SourceMap, StrippedComments, TokenCount } from '../runtime/manifest.js';
 import type { TokenCounting } from '../tokens/token-counters.js';
-import { sha256, shortHash, stableStringify } from './hash.js';
+import { sha256, shortHash, stableStringify } from '../core/hash.js';
 
 /**
  * What the comment policy removed, when it removed anything: counted by

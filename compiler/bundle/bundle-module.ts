@@ -7,8 +7,8 @@
  * builds give equal bytes.
  */
 import { InternalError } from '../diagnostics/diagnostics.js';
-import { stableStringify } from './hash.js';
-import { joinPieces, Piece, sameItems } from '../incremental/pieces.js';
+import { stableStringify } from '../core/hash.js';
+import { joinPieces, Piece, sameItems } from './pieces.js';
 import type { AgentEntry, Manifest, ProfileEntry, SectionEntry } from '../runtime/manifest.js';
 
 /**

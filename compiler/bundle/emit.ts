@@ -17,19 +17,19 @@ import {
 } from '../runtime/manifest.js';
 import { bundleModulePieces, createBundleModuleCache, type BundleModuleCache } from './bundle-module.js';
 import type { CacheFact } from '../cache-facts/cache-facts.js';
-import { cacheWarnings, resolveModels, unknownModelWarnings, type ConfiguredModel } from '../cache-facts/cache-warnings.js';
+import { cacheWarnings, resolveModels, unknownModelWarnings, type ConfiguredModel } from './cache-warnings.js';
 import { CACHE_FACTS_READ, factsOutdatedWarning } from '../cache-facts/facts-age.js';
 import type { CompiledText } from '../definitions/compile-text.js';
 import type { AgentDef, ProfileDef, SectionDef } from '../definitions/definitions.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
-import { sha256 } from './hash.js';
+import { sha256 } from '../core/hash.js';
 import { addArtifact, sourceMap, strippedComments, sumCounts, textSize } from './artifacts.js';
-import { BundleFiles, sameItems } from '../incremental/pieces.js';
+import { BundleFiles, sameItems } from './pieces.js';
 import type { Source } from '../markdown/source.js';
-import { createJsonPieceCache, stableJsonPieces, type JsonPieceCache } from '../incremental/stable-json.js';
+import { createJsonPieceCache, stableJsonPieces, type JsonPieceCache } from './stable-json.js';
 import { generatePythonModule, generateThunkModule } from '../template/index.js';
-import type { BuildTarget } from '../build/config.js';
-import { TOOL_VERSION } from '../build/version.js';
+import type { BuildTarget } from '../core/options.js';
+import { TOOL_VERSION } from '../core/version.js';
 import type { TokenCounting } from '../tokens/token-counters.js';
 
 export interface CompiledSection {

@@ -4,9 +4,9 @@
  * `dist/` stale. Limits, models and rule levels decide whether a build
  * passes, not what it writes, and are left out.
  */
-import type { BuildOptions } from '../build/config.js';
+import type { BuildOptions } from '../core/options.js';
 import type { OutputOptions } from '../runtime/manifest.js';
-import { sha256 } from './hash.js';
+import { sha256 } from '../core/hash.js';
 
 export function outputOptions(options: Pick<BuildOptions, 'stripComments' | 'constants' | 'agentIgnore' | 'targets'>): OutputOptions {
   const constants = Object.keys(options.constants).sort();

@@ -6,7 +6,7 @@
  * lookup reads (dated, Bedrock, Vertex).
  */
 import { canonicalModelId } from './cache-fact-lookup.js';
-import { jsonErrorOffset } from '../config/json-error.js';
+import { jsonErrorOffset } from '../diagnostics/json-error.js';
 import { positionAt } from '../diagnostics/diagnostics.js';
 import type { CacheFact, CacheFactProvider } from './cache-facts.js';
 

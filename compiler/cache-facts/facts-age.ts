@@ -7,7 +7,7 @@
  * bundle never records it — only the facts' own date — so the same sources
  * give the same bytes on any day.
  *
- * Kept free of the table itself: the up-to-date check (build/project.ts)
+ * Kept free of the table itself: the up-to-date check (pipeline/project.ts)
  * asks `factsOutdated` on every build and must not load the facts.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';

@@ -10,7 +10,7 @@ import { parseArgs as parseWithNode } from 'node:util';
 import type { ReporterName } from '../diagnostics/format.js';
 import { colorByDefault } from './color.js';
 import { COMMANDS, COMMON_OPTIONS, DEFAULT_COMMAND, DEFAULT_PORT, type DiffFormat, type OptionSpec } from './options.js';
-import type { BuildTarget } from '../build/config.js';
+import type { BuildTarget } from '../core/options.js';
 
 export { DEFAULT_PORT, DIFF_FORMATS, type DiffFormat } from './options.js';
 

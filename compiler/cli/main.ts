@@ -5,9 +5,9 @@
  */
 import { parseArgs, type Command } from './args.js';
 import { processIo, type Io } from './io.js';
-import { LockTimeoutError } from '../bundle/lock.js';
-import { OutDirError } from '../bundle/out-dir.js';
-import { OptionError } from '../build/config.js';
+import { LockTimeoutError } from '../write/lock.js';
+import { OutDirError } from '../write/out-dir.js';
+import { OptionError } from '../core/options.js';
 import { terminalSafe, terminalSafeLines } from '../diagnostics/terminal-safe.js';
 import { UsageError } from './usage-error.js';
 import { ConfigError, report } from './shared.js';

@@ -4,7 +4,7 @@
  * yargs for help and usage errors (yargs-parser.ts) — so they cannot drift.
  */
 import { REPORTERS } from '../diagnostics/format.js';
-import { BUILD_TARGETS, type BuildTarget } from '../build/config.js';
+import { BUILD_TARGETS, type BuildTarget } from '../core/options.js';
 
 export interface OptionSpec {
   type: 'string' | 'boolean' | 'array';

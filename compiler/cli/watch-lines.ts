@@ -4,7 +4,7 @@
  * the file (or files) whose change triggered it.
  */
 import path from 'node:path';
-import type { FileChange } from '../build/compiler.js';
+import type { FileChange } from '../pipeline/compiler.js';
 import { terminalSafe } from '../diagnostics/terminal-safe.js';
 
 /** Files named before the rest is counted. */

@@ -4,14 +4,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BuildOptions } from '../build/config.js';
+import type { BuildOptions } from '../core/options.js';
 import { parseCacheFacts } from '../cache-facts/cache-facts-file.js';
 import type { CacheFact } from '../cache-facts/cache-facts.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
 import { keyPosition, type LoadedConfig } from './load-config.js';
 import { readConfigNamedFile } from './read-config-file.js';
 import type { ProjectConfig } from './define-config.js';
-import { DEFAULT_SOURCE_DIRS, normaliseSourceDir, sourceDirsProblem, type SourceDirs } from '../build/source-dirs.js';
+import { DEFAULT_SOURCE_DIRS, normaliseSourceDir, sourceDirsProblem, type SourceDirs } from '../core/source-dirs.js';
 
 export function configBuildOptions(root: string, loaded: LoadedConfig): { options: Partial<BuildOptions>; diagnostics: Diagnostic[] } {
   const { config, file } = loaded;

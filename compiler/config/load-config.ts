@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { diagnostic, positionAt, type Diagnostic, type Position, type RuleId } from '../diagnostics/diagnostics.js';
 import type { ProjectConfig } from './define-config.js';
-import { jsonErrorOffset } from './json-error.js';
+import { jsonErrorOffset } from '../diagnostics/json-error.js';
 import { findConfigFile } from './find-config.js';
 import { readConfigNamedFile } from './read-config-file.js';
 import { describeThrown, validateConfig } from './validate-config.js';

@@ -14,7 +14,7 @@
 import { RULES } from '../diagnostics/diagnostics.js';
 import { closest } from '../diagnostics/did-you-mean.js';
 import type { ProjectConfig } from './define-config.js';
-import { normaliseSourceDir } from '../build/source-dirs.js';
+import { normaliseSourceDir } from '../core/source-dirs.js';
 
 export interface ConfigProblem {
   rule: 'config/unknown-key' | 'config/invalid-value';

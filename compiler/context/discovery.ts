@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { IncludeLimits } from '../build/config.js';
+import type { IncludeLimits } from '../core/options.js';
 import { diagnostic, type Diagnostic, type RuleId } from '../diagnostics/diagnostics.js';
 import type { ContextCollection, ContextFile } from '../include/include.js';
 import { matchesFilesInPlay, readRuleScope } from './rules.js';

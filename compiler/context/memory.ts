@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_LIMITS } from '../build/config.js';
+import { DEFAULT_LIMITS } from '../core/options.js';
 
 export const MEMORY_INDEX = 'MEMORY.md';
 export const MAX_INDEX_LINES = 200;

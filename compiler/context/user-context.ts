@@ -7,7 +7,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_LIMITS, type IncludeLimits } from '../build/config.js';
+import { DEFAULT_LIMITS, type IncludeLimits } from '../core/options.js';
 import type { Diagnostic } from '../diagnostics/diagnostics.js';
 import {
   DEFAULT_FILE_NAMES,

@@ -10,7 +10,7 @@ import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
 import type { DynamicSectionDef, SectionDef } from './definitions.js';
 import { expandIncludes, ownCommentPolicy, type Expansion, type TextPolicy, type TextSegment } from '../include/expand.js';
 import type { IncludeHost } from '../include/include.js';
-import { LineIndex, lineIndexOf } from '../include/line-index.js';
+import { LineIndex, lineIndexOf } from '../core/line-index.js';
 import type { Source } from '../markdown/source.js';
 import type { Program } from '../template/ast.js';
 import { analyzeTemplate, validateTemplate } from '../template/index.js';

@@ -2,7 +2,7 @@
  * What each source file declares, read from its frontmatter and validated:
  * sections (`prompts/sections/**`), profiles (`prompts/profiles/*`) and
  * agents (`agents/**`), each folder where the project keeps it
- * (build/source-dirs.ts). Every other `.md` under `prompts/` is a fragment.
+ * (core/source-dirs.ts). Every other `.md` under `prompts/` is a fragment.
  */
 import path from 'node:path';
 import type { CachePolicy } from '../runtime/manifest.js';
@@ -11,7 +11,7 @@ import { closest } from '../diagnostics/did-you-mean.js';
 import { FieldReader } from './frontmatter-fields.js';
 import { fileNameProblem, manifestKeyProblem, shownName } from './names.js';
 import type { Source } from '../markdown/source.js';
-import { DEFAULT_SOURCE_DIRS, type SourceDirs } from '../build/source-dirs.js';
+import { DEFAULT_SOURCE_DIRS, type SourceDirs } from '../core/source-dirs.js';
 
 export type SourceRole = 'section' | 'profile' | 'agent' | 'fragment';
 

@@ -2,7 +2,7 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
 import { closest } from '../diagnostics/did-you-mean.js';
 import type { Source } from '../markdown/source.js';
-import { lineIndexOf } from './line-index.js';
+import { lineIndexOf } from '../core/line-index.js';
 
 const CONSTANT_REFERENCE = /\{\{\s*const\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 

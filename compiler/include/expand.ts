@@ -25,7 +25,7 @@ import { joinedBraces, unknownConstant } from './constants.js';
 import { failureDiagnostic, type IncludeHost } from './include.js';
 import { loadGraph, type Graph, type Link, type Node, type TextPolicy } from './include-graph.js';
 import { chainThrough, NO_CHAIN, TextBuilder, type Chain, type TextSegment } from './expanded-text.js';
-import { lineIndexOf } from './line-index.js';
+import { lineIndexOf } from '../core/line-index.js';
 import { scanLimitDiagnostic, type Directive } from '../markdown/scan.js';
 import { problemToDiagnostic, type Source } from '../markdown/source.js';
 import { invisibleCharacterProblems } from '../markdown/control-chars.js';

@@ -4,7 +4,7 @@
  * length, UTF-8 size and the source map's size kept as it grows, so the walk
  * can stop at the limits without building anything larger.
  */
-import { lineIndexOf } from './line-index.js';
+import { lineIndexOf } from '../core/line-index.js';
 import type { SourceMapSegment } from '../runtime/manifest.js';
 import type { Source } from '../markdown/source.js';
 

@@ -13,9 +13,9 @@
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { IncludeLimits } from '../build/config.js';
+import type { IncludeLimits } from '../core/options.js';
 import { diagnostic, type Diagnostic, type RuleId } from '../diagnostics/diagnostics.js';
-import { lineIndexOf } from './line-index.js';
+import { lineIndexOf } from '../core/line-index.js';
 import { scanLimitDiagnostic, type Directive, type Range } from '../markdown/scan.js';
 import { makeSource, parseSource, rawFile, problemToDiagnostic, readTextFile, type ReadFailure, type Source } from '../markdown/source.js';
 import { describeTextProblem } from '../markdown/text-check.js';

@@ -13,7 +13,7 @@ import { sourceEntry, type CompiledAgent, type CompiledSection, type EmitCache, 
 import { fieldPosition } from '../definitions/frontmatter-fields.js';
 import type { SkippedAgent, SourceEntry } from '../runtime/manifest.js';
 import type { Source } from '../markdown/source.js';
-import { adjustCount, adjustSet, NameClaims } from './name-claims.js';
+import { adjustCount, adjustSet, NameClaims } from '../link/name-claims.js';
 import { isSource, type Loaded } from './source-store.js';
 
 /** One discovered file and what it yields. Replaced, never mutated. */

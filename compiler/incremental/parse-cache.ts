@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sha256 } from '../bundle/hash.js';
+import { sha256 } from '../core/hash.js';
 import type { ParsedSource } from '../markdown/source.js';
 
 const FILE = 'parse-cache.json';

@@ -5,7 +5,7 @@
  * come from the persistent cache when the bytes are unchanged.
  */
 import fsSync from 'node:fs';
-import type { IncludeLimits } from '../build/config.js';
+import type { IncludeLimits } from '../core/options.js';
 import { isInside, relativeToRoot } from '../include/include.js';
 import type { ParseCache } from './parse-cache.js';
 import { ParsePool } from './parse-pool.js';

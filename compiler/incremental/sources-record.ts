@@ -6,7 +6,7 @@
  * rebuild looks again only at the paths a change touched — no pass that
  * looks up, or sorts, every path of the project.
  */
-import { withSortedKeys } from '../bundle/hash.js';
+import { withSortedKeys } from '../core/hash.js';
 import type { SourceEntry } from '../runtime/manifest.js';
 
 /** A path's entry; null when the path has none (not a source, or unreadable). */

@@ -24,7 +24,7 @@
  *    opened HTML of type 6 or 7 (ending at the next blank line, swallowing them);
  *  - a backtick fence whose info string holds a backtick (inline code, not a
  *    fence), and comments written `<!-->` or `<!--->`.
- * test/build/block-cuts.test.ts holds the parts to the whole document.
+ * test/markdown/block-cuts.test.ts holds the parts to the whole document.
  */
 
 /** A fence or `<` that starts a line after indentation or container markers. */

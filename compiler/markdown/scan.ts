@@ -13,7 +13,7 @@
  */
 import { blockCuts } from './block-cuts.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
-import { lineIndexOf } from '../include/line-index.js';
+import { lineIndexOf } from '../core/line-index.js';
 import { markdownParser, proseOf, type Range } from './prose.js';
 import { limitPassed, MAX_LIST_NESTING, startWork, type ScanLimit, type ScanWork } from './scan-limits.js';
 

@@ -9,7 +9,7 @@ import matter from 'gray-matter';
 import jsyaml from 'js-yaml';
 import YAML from 'yaml';
 import { diagnostic, positionAt, type Diagnostic } from '../diagnostics/diagnostics.js';
-import { sha256 } from '../bundle/hash.js';
+import { sha256 } from '../core/hash.js';
 import { fileType } from '../runtime/read-regular-file.js';
 import { scanBody, type Scan } from './scan.js';
 import { textProblem, type TextProblem } from './text-check.js';

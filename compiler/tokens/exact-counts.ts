@@ -24,7 +24,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { canonicalModelId } from '../cache-facts/cache-fact-lookup.js';
-import { sha256 } from '../bundle/hash.js';
+import { sha256 } from '../core/hash.js';
 import type { ExactCounts } from './token-counters.js';
 
 export interface ExactCountRequest {

@@ -8,7 +8,7 @@
  */
 import { canonicalModelId } from '../cache-facts/cache-fact-lookup.js';
 import { exactClaudeCounter, GEMINI_COUNTER, isAmazonModel, NOVA_COUNTER, O200K_COUNTER, UNCALIBRATED_ERROR } from './counter-names.js';
-import { sha256 } from '../bundle/hash.js';
+import { sha256 } from '../core/hash.js';
 import type { TokenCount } from '../runtime/manifest.js';
 import { CLAUDE_CALIBRATION } from './claude-coefficients.js';
 import { claudeTokenizerFor, estimateClaudeTokens } from './claude-estimate.js';

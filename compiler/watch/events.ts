@@ -4,7 +4,7 @@
  * that can be a source or an include target become changes.
  */
 import path from 'node:path';
-import type { FileChange } from '../build/compiler.js';
+import type { FileChange } from '../pipeline/compiler.js';
 import { isInside } from '../include/include.js';
 
 const KINDS: Record<string, FileChange['kind']> = { add: 'add', change: 'change', unlink: 'unlink' };

@@ -4,7 +4,7 @@
  * rename), then go to one build. Never two builds at once: changes arriving
  * during a build wait for the next one, so the last change is always built.
  */
-import type { FileChange } from '../build/compiler.js';
+import type { FileChange } from '../pipeline/compiler.js';
 
 export type RunBuild = (changes: FileChange[]) => Promise<void>;
 

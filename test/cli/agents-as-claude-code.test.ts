@@ -1,6 +1,6 @@
 /**
  * A migrating team's agents folder, built as users build it: 43 agent files
- * in the shapes public collections use (test/build/agent-collection.ts).
+ * in the shapes public collections use (test/helpers/agent-collection.ts).
  * The build holds exactly the agents Claude Code loads, says in one line per
  * skipped file what Claude Code does with it, lists those files in the
  * manifest, and keeps the full notes for --verbose and JSON.
@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProject, createCompiler } from '../../compiler/index.js';
-import { agentCollection } from '../build/agent-collection.js';
+import { agentCollection } from '../helpers/agent-collection.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir, writeTree } from '../helpers/tree.js';
 

@@ -50,13 +50,13 @@ describe('the import closure of prompt-build/context', () => {
     // the bundle that words the data, and renders its texts) — no emitter, writer, watcher or CLI.
     expect(files).toContain('runtime/context-wording.ts');
     expect(files.filter((f) => !f.startsWith('context/') && !f.startsWith('runtime/'))).toEqual([
-      'build/config.ts',
-      'build/source-dirs.ts',
-      'bundle/hash.ts',
       'cache-facts/facts-age.ts',
+      'core/hash.ts',
+      'core/line-index.ts',
+      'core/options.ts',
+      'core/source-dirs.ts',
       'diagnostics/diagnostics.ts',
       'include/include.ts',
-      'include/line-index.ts',
       'markdown/block-cuts.ts',
       'markdown/lenient-yaml.ts',
       'markdown/micromark-edits.ts',

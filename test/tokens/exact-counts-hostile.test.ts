@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sha256 } from '../../compiler/bundle/hash.js';
+import { sha256 } from '../../compiler/core/hash.js';
 import { fetchExactCounts, maxTextTokens } from '../../compiler/tokens/exact-counts.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir, writeTree } from '../helpers/tree.js';

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchExactCounts } from '../../compiler/tokens/exact-counts.js';
-import { sha256 } from '../../compiler/bundle/hash.js';
+import { sha256 } from '../../compiler/core/hash.js';
 import type { Manifest } from '../../compiler/runtime/manifest.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir, writeTree } from '../helpers/tree.js';

@@ -80,7 +80,7 @@ describe('incremental rebuilds', () => {
   beforeAll(async () => {
     root = await tempDir('pb-incremental-');
     out = path.join(root, 'dist');
-    const { generateTree } = (await import('../../bench/generate.mjs' as string)) as {
+    const { generateTree } = (await import('../helpers/generate-tree.mjs' as string)) as {
       generateTree(root: string, options: { files: number; seed: number }): Promise<unknown>;
     };
     await generateTree(root, { files: 160, seed: 11 });

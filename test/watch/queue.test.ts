@@ -1,6 +1,6 @@
 /** The watch queue: debounce, one build at a time, the last change always built. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FileChange } from '../../compiler/build/compiler.js';
+import type { FileChange } from '../../compiler/pipeline/compiler.js';
 import { RebuildQueue } from '../../compiler/watch/queue.js';
 
 const DELAY = 20;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { buildProject } from '../../build/project.js';
+import { buildProject } from '../../pipeline/project.js';
 import type { CommonOptions } from '../args.js';
 import type { Io } from '../io.js';
 import { plural, report, toBuildOptions } from '../shared.js';

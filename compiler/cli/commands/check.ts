@@ -4,7 +4,7 @@
  * produce, and — with `--allow-static-prefix-change` — on a static prefix hash
  * change (a global prompt-cache bust) of a profile not allowed to change.
  */
-import { checkBundle, type CheckResult, type PrefixChange, type StaleFile } from '../../bundle/check-bundle.js';
+import { checkBundle, type CheckResult, type PrefixChange, type StaleFile } from '../../pipeline/check-bundle.js';
 import { escapeData, escapeProperty } from '../../diagnostics/format.js';
 import { terminalSafe } from '../../diagnostics/terminal-safe.js';
 import type { CheckPolicy, CommonOptions } from '../args.js';

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { prefixEconomics, type PrefixEconomics } from '../../cache-facts/cache-economics.js';
 import { staticCountFor } from '../../tokens/counter-names.js';
-import { resolveBuildOptions } from '../../build/config.js';
+import { resolveBuildOptions } from '../../core/options.js';
 import type { AgentEntry, Manifest, ProfileEntry, SectionEntry } from '../../runtime/manifest.js';
 import type { CommonOptions } from '../args.js';
 import type { Io } from '../io.js';

@@ -4,8 +4,8 @@
  * Runs until SIGINT or SIGTERM, then closes the watcher and exits 0.
  */
 import path from 'node:path';
-import { LockTimeoutError } from '../../bundle/lock.js';
-import { OutputWriteError } from '../../bundle/write-bundle.js';
+import { LockTimeoutError } from '../../write/lock.js';
+import { OutputWriteError } from '../../write/write-bundle.js';
 import type { Diagnostic } from '../../diagnostics/diagnostics.js';
 import { formatRebuildLine } from '../../watch/rebuild-line.js';
 import { startWatch, type WatchEvent, type WatchSession } from '../../watch/session.js';
@@ -15,8 +15,8 @@ import { UsageError } from '../usage-error.js';
 import { ConfigError, plural, report, toBuildOptions } from '../shared.js';
 import { terminalSafe } from '../../diagnostics/terminal-safe.js';
 import { clock, triggerLine } from '../watch-lines.js';
-import { resolveBuildOptions } from '../../build/config.js';
-import type { BuildResult } from '../../build/compiler.js';
+import { resolveBuildOptions } from '../../core/options.js';
+import type { BuildResult } from '../../pipeline/compiler.js';
 import { LiveReport } from '../serve/live-report.js';
 import { startPreviewServer } from '../serve/preview-server.js';
 

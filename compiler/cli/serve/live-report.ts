@@ -3,7 +3,7 @@
  * when asked for and kept until the next build, with the diagnostics of a
  * failed build above it.
  */
-import type { BuildResult } from '../../build/compiler.js';
+import type { BuildResult } from '../../pipeline/compiler.js';
 import { formatHuman } from '../../diagnostics/format.js';
 import { contentsFromFiles } from '../../report/from-files.js';
 import { reportHtml } from '../../report/html/page.js';

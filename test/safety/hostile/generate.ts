@@ -8,7 +8,7 @@
  * artifacts are symlinks, FIFOs or files where folders belong. Each
  * tree is small on disk; what makes it hostile is its shape.
  */
-import { mulberry32 } from '../../../bench/generate.mjs';
+import { mulberry32 } from '../../helpers/generate-tree.mjs';
 
 export interface HostileTree {
   /** Root-relative path → content. */

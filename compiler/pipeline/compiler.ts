@@ -1,0 +1,210 @@
+/**
+ * The incremental layer around the build's stages (pipeline.ts lists them):
+ * a `Compiler` keeps what it loaded and compiled, so watch mode runs each
+ * stage only for what a change can reach. Compiled results are never
+ * mutated, only replaced, which is what makes reusing them safe.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { resolveBuildOptions, type BuildOptions } from '../core/options.js';
+import { compileSource, discover, linkAndEmit, type SourceStage } from './stages.js';
+import { sourcePathTest } from './discover.js';
+import type { Diagnostic } from '../diagnostics/diagnostics.js';
+import { createEmitCache, sourceEntry, type Bundle } from '../bundle/emit.js';
+import { Entries } from '../incremental/entries.js';
+import { isInside, type IncludeHost } from '../include/include.js';
+import { openParseCache } from '../incremental/parse-cache.js';
+import type { SourceEntry } from '../runtime/manifest.js';
+import type { Source } from '../markdown/source.js';
+import { isSource, SourceStore } from '../incremental/source-store.js';
+import { SourcesRecord } from '../incremental/sources-record.js';
+import { TOOL_FINGERPRINT } from '../core/version.js';
+import type { TokenCountingLoader } from '../bundle/count-for-emit.js';
+
+export interface FileChange {
+  /** Absolute path. */
+  path: string;
+  kind: 'add' | 'change' | 'unlink';
+}
+
+export interface BuildResult {
+  ok: boolean;
+  /** Sorted, duplicates removed. */
+  diagnostics: Diagnostic[];
+  /** The bundle, or null when there were errors. */
+  bundle: Bundle | null;
+  /** Outputs compiled in this run (root-relative source paths), for watch-mode reports. */
+  recompiled: string[];
+  stats: { sources: number; cacheHits: number; cacheMisses: number; cacheDiscarded: string | null };
+}
+
+export async function createCompiler(partial: Partial<BuildOptions> & { root: string }): Promise<Compiler> {
+  const options = resolveBuildOptions(partial);
+  const root = await fs.realpath(options.root).catch(() => options.root);
+  const cache = await openParseCache(options.cacheDir, TOOL_FINGERPRINT);
+  return new Compiler({ ...options, root }, new SourceStore(root, options, cache, options.parallelThreshold), cache.stats, await sourcePathTest(options.sourceDirs, options.agentIgnore));
+}
+
+export class Compiler {
+  /** What emitting keeps between builds: this compiler's own. */
+  private readonly emitCache = createEmitCache();
+  private readonly entries = new Entries(this.emitCache);
+  /** Root-relative paths of the sources, sorted; null until the first build. */
+  private discovered: string[] | null = null;
+  /** The same paths, to look up (kept beside the list: a rebuild must not build a set of every source). */
+  private discoveredSet = new Set<string>();
+  private readonly sources = new SourcesRecord();
+  private readonly host: IncludeHost;
+  private readonly stage: SourceStage;
+  /** The token counters, loaded by the first build that emits (a no-change build never gets here). */
+  private readonly tokenCounting: TokenCountingLoader = { loaded: null };
+
+  constructor(
+    readonly options: BuildOptions,
+    private readonly store: SourceStore,
+    private readonly cacheStats: { hits: number; misses: number; discarded: string | null },
+    private readonly isSourcePath: (rel: string) => boolean,
+  ) {
+    this.host = { root: options.root, homeDir: options.homeDir, limits: options, constants: options.constants, load: (f) => store.load(f) };
+    this.stage = { host: this.host, options, lookup: (rel) => this.lookup(rel) };
+  }
+
+  /**
+   * Compiles the project. With `changes`, only the outputs that depend on a
+   * changed path are compiled again; the result equals a clean build.
+   */
+  async build(changes?: readonly FileChange[]): Promise<BuildResult> {
+    const full = !changes || this.discovered === null;
+    const candidates = await this.applyChanges(changes);
+    const loaded = await this.store.loadMany(candidates.map((rel) => path.join(this.options.root, rel)));
+    const recompiled: string[] = [];
+    await Promise.all(
+      candidates.map(async (rel, i) => {
+        // Kept while its source is the same object: the store reloads only what changed.
+        if (this.entries.get(rel)?.loaded === loaded[i]) return;
+        this.entries.set({ rel, loaded: loaded[i]!, result: await compileSource(rel, loaded[i]!, this.stage) });
+        recompiled.push(rel);
+      }),
+    );
+    // A rebuild parses a handful of files; rewriting the whole parse cache after each would cost more than it saves.
+    if (full) await this.store.saveCache();
+    return this.finish(recompiled.sort(), full);
+  }
+
+  /**
+   * Saves the parse cache. A full build does so itself; a watch session
+   * calls this when it ends, so that the files edited meanwhile are not
+   * parsed again by the next cold build.
+   */
+  /** Absolute paths (as written and real) that the last build's includes went through. */
+  watchedPaths(): string[] {
+    return this.entries.watchedPaths();
+  }
+
+  saveCache(): Promise<void> {
+    return this.store.saveCache();
+  }
+
+  /**
+   * Takes in what changed: forgets changed files, updates the sources and
+   * drops the entries a change reaches. Returns the sources to compile unless
+   * their entry is kept, sorted: every source on a full build, on a rebuild
+   * the changed ones and the dependents of any changed path.
+   */
+  private async applyChanges(changes: readonly FileChange[] | undefined): Promise<string[]> {
+    if (!changes || this.discovered === null) {
+      this.discovered = await discover(this.options.root, this.options.sourceDirs, this.options.agentIgnore);
+      this.discoveredSet = new Set(this.discovered);
+      for (const rel of this.entries.paths()) if (!this.discoveredSet.has(rel)) this.entries.drop(rel);
+      return this.discovered;
+    }
+    const changed = new Set(changes.map((c) => path.resolve(c.path)));
+    for (const file of changed) this.store.forget(file);
+    const discovered = this.discoveredSet;
+    let reshaped = false;
+    for (const change of changes) {
+      const rel = this.relative(change.path);
+      if (!isInside(this.options.root, change.path) || !this.isSourcePath(rel)) continue;
+      if (change.kind === 'unlink') {
+        if (discovered.delete(rel)) this.entries.drop(rel);
+      } else if (!discovered.has(rel)) discovered.add(rel);
+      else continue;
+      reshaped = true;
+    }
+    if (reshaped) this.discovered = [...discovered].sort();
+    const candidates = new Set<string>();
+    for (const file of changed) {
+      const rel = this.relative(file);
+      if (discovered.has(rel)) candidates.add(rel);
+      for (const dependent of this.entries.dependentsOf(file)) {
+        this.entries.drop(dependent);
+        if (discovered.has(dependent)) candidates.add(dependent);
+      }
+    }
+    return [...candidates].sort();
+  }
+
+  private relative(file: string): string {
+    return path.relative(this.options.root, file).split(path.sep).join('/');
+  }
+
+  /**
+   * The store, not `entries`: during an incremental build `entries` still
+   * holds the previous build's sources, so a changed file would be positioned
+   * against its old text.
+   */
+  private lookup(rel: string): Source | undefined {
+    return this.store.peek(path.join(this.options.root, rel));
+  }
+
+  private async finish(recompiled: string[], full: boolean): Promise<BuildResult> {
+    const { bundle, diagnostics } = await linkAndEmit(
+      {
+        diagnostics: this.entries.diagnostics(),
+        profiles: this.entries.profiles(),
+        sectionNamesKnown: () => this.entries.sectionNamesKnown(),
+        unused: this.entries.unusedSections(),
+        agents: this.entries.agents(),
+        skippedAgents: this.entries.skippedAgents(),
+        sources: await this.sourceEntries(full),
+      },
+      this.options,
+      this.emitCache,
+      this.tokenCounting,
+    );
+    return {
+      ok: bundle !== null,
+      diagnostics,
+      bundle,
+      recompiled,
+      stats: {
+        sources: this.sources.size,
+        cacheHits: this.cacheStats.hits,
+        cacheMisses: this.cacheStats.misses,
+        cacheDiscarded: this.cacheStats.discarded,
+      },
+    };
+  }
+
+  /**
+   * The `sources` of the manifest: every source, and every file one includes,
+   * with the files it includes directly — the build's dependency graph. A
+   * rebuild looks again only at the paths its changes touched.
+   */
+  private async sourceEntries(full: boolean): Promise<Record<string, SourceEntry>> {
+    const touched = this.entries.takeTouched();
+    const discovered = this.discoveredSet;
+    const entryOf = (rel: string): SourceEntry | null | Promise<SourceEntry | null> => {
+      if (discovered.has(rel)) return this.entries.sourceEntryOf(rel);
+      // Reached by includes only (outside prompts/ and agents/).
+      if (!this.entries.inGraph(rel)) return null;
+      return this.store.load(path.join(this.options.root, rel)).then((loaded) => (isSource(loaded) ? sourceEntry(loaded, this.entries.includesOf(rel), this.emitCache) : null));
+    };
+    if (!full) {
+      const updated = await this.sources.update(touched, entryOf);
+      if (updated) return updated;
+    }
+    const reached = this.entries.graphPaths().filter((rel) => !discovered.has(rel));
+    return this.sources.rebuild([...this.discovered!, ...reached], entryOf);
+  }
+}

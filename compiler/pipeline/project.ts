@@ -1,0 +1,110 @@
+/**
+ * Building a project, as the CLI's \`build\` and library users call it: the
+ * up-to-date shortcut first, then compile and write. The compiler and the
+ * writer are loaded only when the shortcut does not hold, so a build that
+ * finds nothing changed loads little more than the stamp's checks.
+ */
+import fsSync from 'node:fs';
+import path from 'node:path';
+import { fileStats, heldManifest, linkTargets, readStamp, stampKey, writeStamp } from './build-stamp.js';
+import { assertWritableOutDir } from '../write/out-dir.js';
+import type { OutputWriteError, WriteReport } from '../write/write-bundle.js';
+import type { BuildResult } from './compiler.js';
+import { resolveBuildOptions, type BuildOptions } from '../core/options.js';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
+import { discoverSources } from './discover.js';
+import { sha256 } from '../core/hash.js';
+import type { Manifest } from '../runtime/manifest.js';
+import { TOOL_FINGERPRINT } from '../core/version.js';
+import { factsOutdated } from '../cache-facts/facts-age.js';
+
+export type BuildProjectOptions = Partial<BuildOptions> & { root: string; write?: boolean };
+
+export interface ProjectBuild extends BuildResult {
+  /** What was written, or null when nothing was (errors, `write: false`, or up to date). */
+  written: WriteReport | null;
+  /** The sources and `dist/` were exactly as the last build left them: nothing was compiled. */
+  upToDate: boolean;
+  /** The bundle's manifest: the new one, or the one in `dist/` when up to date; null on errors. */
+  manifest: Manifest | null;
+}
+
+/**
+ * Builds a project and, when it compiles without errors and `write` is not
+ * false, writes the bundle. On errors nothing is written: `dist/` keeps the
+ * previous good build. When nothing changed since the last build (see
+ * build-stamp.ts), nothing is compiled either.
+ */
+export async function buildProject(options: BuildProjectOptions): Promise<ProjectBuild> {
+  const resolved = resolveBuildOptions({ ...options, root: realRoot(options.root) });
+  const write = options.write !== false;
+  // Before anything is compiled: a directory the tool may not write is a usage error, not a diagnostic.
+  if (write) assertWritableOutDir(resolved);
+  // The day the built-in cache facts pass 180 days, the last build's warnings (replayed by an up-to-date build) are no longer all there is to say.
+  const key = stampKey(resolved, factsOutdated(resolved.today) ? `${TOOL_FINGERPRINT} cache-facts-outdated` : TOOL_FINGERPRINT);
+  if (write) {
+    const reused = await reuseLastBuild(resolved, key);
+    if (reused) return reused;
+  }
+  const [{ createCompiler }, { OutputWriteError, writeBundle }] = await Promise.all([import('./compiler.js'), import('../write/write-bundle.js')]);
+  const compiler = await createCompiler(resolved);
+  const result = await compiler.build();
+  if (!result.bundle || !write) return { ...result, written: null, upToDate: false, manifest: result.bundle?.manifest ?? null };
+  let written: WriteReport;
+  try {
+    written = await writeBundle(resolved.outDir, result.bundle.files, undefined, resolved);
+  } catch (error) {
+    if (!(error instanceof OutputWriteError)) throw error;
+    const diagnostics = [...result.diagnostics, writeFailure(resolved.root, error)];
+    return { ...result, ok: false, diagnostics, bundle: null, written: null, upToDate: false, manifest: null };
+  }
+  const { manifest, files } = result.bundle;
+  // Exact counts that fell back to estimates are tried again by the next build, not frozen by the stamp.
+  if (result.diagnostics.some((d) => d.rule === 'tokens/exact-unavailable')) return { ...result, written, upToDate: false, manifest };
+  await writeStamp(resolved, {
+    key,
+    inputs: Object.fromEntries(Object.entries(manifest.sources).map(([rel, s]) => [path.join(resolved.root, rel), s.hash])),
+    links: linkTargets(compiler.watchedPaths()),
+    manifestHash: sha256(files.get('manifest.json')!),
+    files: fileStats(resolved.outDir, [...files.keys()].sort()),
+    diagnostics: result.diagnostics,
+  }).catch(() => {}); // only a shortcut for the next build: a cache that cannot be written costs a full build, no more
+  return { ...result, written, upToDate: false, manifest };
+}
+
+/** A write the file system refused, as a diagnostic on the path it refused (root-relative when inside the root). */
+export function writeFailure(root: string, error: OutputWriteError): Diagnostic {
+  const rel = path.relative(root, error.file);
+  const file = rel.startsWith('..') || path.isAbsolute(rel) ? error.file : rel.split(path.sep).join('/');
+  return diagnostic('output/write-failed', file, { line: 1, column: 1 }, error.message, {
+    note: 'the previous bundle was left as it was; free space or fix permissions, then build again',
+  });
+}
+
+async function reuseLastBuild(options: BuildOptions, key: string): Promise<ProjectBuild | null> {
+  // Blocking reads throughout: a few small files, and nothing else to do meanwhile.
+  const stamp = readStamp(options);
+  if (!stamp) return null;
+  const discovered = (await discoverSources(options.root, options.sourceDirs, options.agentIgnore)).map((rel) => path.join(options.root, rel));
+  const manifestBytes = heldManifest(stamp, key, discovered, options.outDir);
+  if (manifestBytes === null) return null;
+  const manifest = JSON.parse(manifestBytes.toString('utf8')) as Manifest;
+  return {
+    ok: true,
+    diagnostics: stamp.diagnostics,
+    bundle: null,
+    recompiled: [],
+    stats: { sources: Object.keys(manifest.sources).length, cacheHits: 0, cacheMisses: 0, cacheDiscarded: null },
+    written: null,
+    upToDate: true,
+    manifest,
+  };
+}
+
+function realRoot(root: string): string {
+  try {
+    return fsSync.realpathSync.native(path.resolve(root));
+  } catch {
+    return path.resolve(root);
+  }
+}
