@@ -5,7 +5,8 @@
  * emitting itself stays synchronous and pure.
  */
 import type { BuildOptions } from '../core/options.js';
-import type { CompiledAgent, ProfileInput } from './emit.js';
+import type { CompiledAgent } from '../definitions/compiled.js';
+import type { LinkedProfile } from '../link/linked-profile.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
 import { fetchExactCounts } from '../tokens/exact-counts.js';
 import { loadTokenCounting, type TokenCounting } from '../tokens/token-counters.js';
@@ -17,7 +18,7 @@ export interface TokenCountingLoader {
 
 export async function countTokensForEmit(
   options: Pick<BuildOptions, 'models' | 'exactTokens' | 'cacheDir'>,
-  profiles: readonly ProfileInput[],
+  profiles: readonly LinkedProfile[],
   agents: readonly CompiledAgent[],
   loader: TokenCountingLoader,
 ): Promise<{ counting: TokenCounting; diagnostics: Diagnostic[] }> {
@@ -34,7 +35,7 @@ export async function countTokensForEmit(
 }
 
 /** One warning, on the first profile file (the option has no file of its own until a config file exists). */
-function unavailable(problem: string, profiles: readonly ProfileInput[]): Diagnostic {
+function unavailable(problem: string, profiles: readonly LinkedProfile[]): Diagnostic {
   const first = profiles.reduce<string | undefined>((a, p) => (a === undefined || p.def.source < a ? p.def.source : a), undefined) ?? 'prompts';
   return diagnostic('tokens/exact-unavailable', first, { line: 1, column: 1 }, `exact Claude token counts unavailable (${problem}): estimates used instead`, {
     severity: 'warning',

@@ -20,7 +20,9 @@ import type { CacheFact } from '../cache-facts/cache-facts.js';
 import { cacheWarnings, resolveModels, unknownModelWarnings, type ConfiguredModel } from './cache-warnings.js';
 import { CACHE_FACTS_READ, factsOutdatedWarning } from '../cache-facts/facts-age.js';
 import type { CompiledText } from '../definitions/compile-text.js';
-import type { AgentDef, ProfileDef, SectionDef } from '../definitions/definitions.js';
+import type { CompiledAgent, CompiledSection } from '../definitions/compiled.js';
+import type { ProfileDef } from '../definitions/definitions.js';
+import type { LinkedProfile } from '../link/linked-profile.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
 import { sha256 } from '../core/hash.js';
 import { addArtifact, sourceMap, strippedComments, sumCounts, textSize } from './artifacts.js';
@@ -32,30 +34,10 @@ import type { BuildTarget } from '../core/options.js';
 import { TOOL_VERSION } from '../core/version.js';
 import type { TokenCounting } from '../tokens/token-counters.js';
 
-export interface CompiledSection {
-  def: SectionDef;
-  compiled: CompiledText;
-}
-export interface CompiledAgent {
-  def: AgentDef;
-  compiled: CompiledText;
-}
-export interface ProfileInput {
-  def: ProfileDef;
-  source: Source;
-  /**
-   * What each name of `def.sections` resolves to: its section; null when only
-   * files that failed to compile claim the name (reported where they are
-   * written); undefined when nothing does. Never changed: a profile whose
-   * sections change is a new object, so what is derived from it is kept with it.
-   */
-  sections: ReadonlyArray<CompiledSection | null | undefined>;
-}
-
 export interface EmitInput {
   /** Sections no profile names: reported, not emitted. */
   unused: readonly CompiledSection[];
-  profiles: readonly ProfileInput[];
+  profiles: readonly LinkedProfile[];
   agents: readonly CompiledAgent[];
   /** Agent files left out, as Claude Code leaves them out, by path; none when absent. */
   skippedAgents?: Readonly<Record<string, SkippedAgent>>;
@@ -72,7 +54,7 @@ export interface EmitInput {
   tokens: TokenCounting;
 }
 
-export interface Bundle {
+export interface EmittedBundle {
   manifest: Manifest;
   /** Bundle-relative POSIX path → content; `manifest.json` and `bundle.mjs` in pieces too. */
   files: BundleFiles;
@@ -90,11 +72,9 @@ export interface Bundle {
  */
 export interface EmitCache {
   /** A rebuild reuses what an unchanged profile emitted, entry object included (so its manifest text is reused too). */
-  readonly profiles: WeakMap<ProfileInput, EmittedProfile>;
+  readonly profiles: WeakMap<LinkedProfile, EmittedProfile>;
   readonly sections: WeakMap<CompiledText, Emitted<SectionEntry>>;
   readonly agents: WeakMap<CompiledText, Emitted<AgentEntry>>;
-  /** A profile's errors follow from the profile alone — unless it names an unknown section, whose note lists every known name. */
-  readonly checkedProfiles: WeakMap<ProfileInput, Diagnostic[]>;
   /** A source's manifest entry, the same object while its bytes and direct includes are, so that its manifest text is reused. */
   readonly sourceEntries: WeakMap<Source, SourceEntry>;
   readonly json: JsonPieceCache;
@@ -106,7 +86,6 @@ export function createEmitCache(): EmitCache {
     profiles: new WeakMap(),
     sections: new WeakMap(),
     agents: new WeakMap(),
-    checkedProfiles: new WeakMap(),
     sourceEntries: new WeakMap(),
     json: createJsonPieceCache(),
     bundleModule: createBundleModuleCache(),
@@ -114,7 +93,7 @@ export function createEmitCache(): EmitCache {
 }
 
 /** Emits a bundle from inputs that passed every check (see `checkProfiles`). */
-export function emitBundle(input: EmitInput, cache: EmitCache): Bundle {
+export function emitBundle(input: EmitInput, cache: EmitCache): EmittedBundle {
   const files = new BundleFiles();
   const diagnostics: Diagnostic[] = [];
   const profiles: Record<string, ProfileEntry> = {};
@@ -175,7 +154,7 @@ interface EmittedProfile {
 }
 
 /** A profile is emitted once, like a section, without a visit to each of its sections when it is unchanged. */
-function emitProfile(profile: ProfileInput, cache: EmitCache, python: boolean, tokens: TokenCounting): EmittedProfile {
+function emitProfile(profile: LinkedProfile, cache: EmitCache, python: boolean, tokens: TokenCounting): EmittedProfile {
   let emitted = cache.profiles.get(profile);
   if (!emitted) {
     const files = new Map<string, string>();

@@ -4,12 +4,10 @@
  * so loading a config does not load the compiler.
  */
 import type { CacheFact } from '../cache-facts/cache-facts.js';
+import type { CommentPolicy } from '../core/options.js';
+import type { RuleLevel } from '../diagnostics/rule-levels.js';
 
-/** How a rule's findings are reported, as ESLint words it: `off` drops them. */
-export type RuleLevel = 'off' | 'warning' | 'error';
-
-/** What to do with block-level HTML comments (`<!-- … -->`). */
-export type CommentPolicy = 'keep' | 'strip';
+export type { CommentPolicy, RuleLevel };
 
 /** A cache fact as `--cache-facts` files write it: `provider`, `family`, `ids` or `prefixes`, `minimumTokens` required. */
 export type ConfigCacheFact = Partial<CacheFact> & Pick<CacheFact, 'provider' | 'family' | 'minimumTokens'>;

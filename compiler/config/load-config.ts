@@ -4,7 +4,6 @@
  * not load or does not fit the schema is a positioned diagnostic on the
  * config file (the key's line where it can be found), never a stack trace.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { diagnostic, positionAt, type Diagnostic, type Position, type RuleId } from '../diagnostics/diagnostics.js';

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CacheFact } from '../cache-facts/cache-facts.js';
 import { dayNumber, TODAY_ENV } from '../cache-facts/facts-age.js';
-import type { RuleLevel } from '../config/define-config.js';
+import type { RuleLevel } from '../diagnostics/rule-levels.js';
 import { DEFAULT_SOURCE_DIRS, sourceDirsProblem, type SourceDirs } from './source-dirs.js';
 
 export interface IncludeLimits {
@@ -27,6 +27,9 @@ export interface IncludeLimits {
 }
 
 /** A runtime a bundle is built for: `js` (always there: the manifest's thunks) and `python` (a `.py` module per dynamic section). */
+/** What to do with block-level HTML comments (`<!-- … -->`). */
+export type CommentPolicy = 'keep' | 'strip';
+
 export type BuildTarget = 'js' | 'python';
 export const BUILD_TARGETS: readonly BuildTarget[] = ['js', 'python'];
 

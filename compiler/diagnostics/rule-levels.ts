@@ -1,6 +1,8 @@
 /** The project's severity per rule (config `rules`), laid over each rule's own, as ESLint does. */
-import type { RuleLevel } from '../config/define-config.js';
 import type { Diagnostic } from './diagnostics.js';
+
+/** How a rule's findings are reported, as ESLint words it: `off` drops them. */
+export type RuleLevel = 'off' | 'warning' | 'error';
 
 export function applyRuleLevels(diagnostics: readonly Diagnostic[], levels: Readonly<Record<string, RuleLevel>>): Diagnostic[] {
   const out: Diagnostic[] = [];

@@ -3,7 +3,7 @@
  * of a text reach, loaded once each, level by level, with the edits of its
  * body — includes to splice in, comments to remove, constants to write.
  */
-import type { CommentPolicy } from '../config/define-config.js';
+import type { CommentPolicy } from '../core/options.js';
 import type { Directive } from '../markdown/scan.js';
 import type { ReadFailure, Source } from '../markdown/source.js';
 import type { RuleId } from '../diagnostics/diagnostics.js';

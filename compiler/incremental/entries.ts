@@ -8,9 +8,11 @@
 import path from 'node:path';
 import type { CompiledText } from '../definitions/compile-text.js';
 import type { AgentDef, ProfileDef, SectionDef } from '../definitions/definitions.js';
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
-import { sourceEntry, type CompiledAgent, type CompiledSection, type EmitCache, type ProfileInput } from '../bundle/emit.js';
-import { fieldPosition } from '../definitions/frontmatter-fields.js';
+import type { Diagnostic } from '../diagnostics/diagnostics.js';
+import { sourceEntry, type EmitCache } from '../bundle/emit.js';
+import type { CompiledAgent, CompiledSection } from '../definitions/compiled.js';
+import type { LinkedProfile } from '../link/linked-profile.js';
+import { nameDiagnostics } from '../link/name-checks.js';
 import type { SkippedAgent, SourceEntry } from '../runtime/manifest.js';
 import type { Source } from '../markdown/source.js';
 import { adjustCount, adjustSet, NameClaims } from '../link/name-claims.js';
@@ -47,7 +49,7 @@ export class Entries {
   private readonly profileDefs = new Map<string, { def: ProfileDef; source: Source }>();
   private profilePaths: string[] | null = null;
   /** Profiles with their sections resolved (see `profiles`); forgotten when the profile or a section it names changes. */
-  private readonly resolvedProfiles = new Map<string, ProfileInput>();
+  private readonly resolvedProfiles = new Map<string, LinkedProfile>();
   /** Section name → the profiles naming it. */
   private readonly profilesNaming = new Map<string, Set<string>>();
   /** Includer → included file → how many entries recorded that edge. */
@@ -86,12 +88,12 @@ export class Entries {
     this.index(entry, -1);
   }
 
-  /** The entries whose output can change when `file` (absolute) does. */
   /** Every absolute path some output depends on: sources' includes, by the path written and the real one. */
   watchedPaths(): string[] {
     return [...this.dependents.keys()];
   }
 
+  /** The entries whose output can change when `file` (absolute) does. */
   dependentsOf(file: string): string[] {
     return [...(this.dependents.get(file) ?? [])];
   }
@@ -121,11 +123,11 @@ export class Entries {
    * profile is the same object as long as neither it nor any section it names
    * changes, so whatever is derived from it can be kept with it.
    */
-  profiles(): ProfileInput[] {
+  profiles(): LinkedProfile[] {
     return (this.profilePaths ??= [...this.profileDefs.keys()].sort()).map((rel) => this.resolvedProfile(rel));
   }
 
-  private resolvedProfile(rel: string): ProfileInput {
+  private resolvedProfile(rel: string): LinkedProfile {
     let profile = this.resolvedProfiles.get(rel);
     if (!profile) {
       const { def, source } = this.profileDefs.get(rel)!;
@@ -135,21 +137,9 @@ export class Entries {
     return profile;
   }
 
-  /** The entries' own diagnostics and the duplicate-name errors, in path order. */
+  /** The entries' own diagnostics and the name checks' (link/name-checks.ts), in path order. */
   diagnostics(): Diagnostic[] {
-    const duplicates = new Map<string, Diagnostic[]>();
-    const add = (rel: string, d: Diagnostic): void => {
-      const list = duplicates.get(rel);
-      if (list) list.push(d);
-      else duplicates.set(rel, [d]);
-    };
-    for (const [names, what] of [
-      [this.sectionNames, 'section'],
-      [this.agentNames, 'agent'],
-    ] as const) {
-      for (const { name, rel, first } of names.duplicates()) add(rel, duplicate(`${what}/duplicate-name`, what, name, this.byRel.get(rel)!, first));
-      for (const clash of names.caseCollisions()) add(clash.rel, caseCollision(`${what}/case-collision`, what, clash, this.byRel.get(clash.rel)!));
-    }
+    const duplicates = nameDiagnostics({ section: this.sectionNames, agent: this.agentNames }, (rel) => this.byRel.get(rel)!.loaded as Source);
     const out: Diagnostic[] = [];
     for (const rel of [...new Set([...this.reporting, ...duplicates.keys()])].sort()) {
       // A loop, not a spread: a file may hold more diagnostics than a call takes arguments.
@@ -281,30 +271,4 @@ export class Entries {
 
 function stem(rel: string): string {
   return path.posix.basename(rel, '.md');
-}
-
-function duplicate(rule: 'section/duplicate-name' | 'agent/duplicate-name', what: string, name: string, entry: Entry, first: string): Diagnostic {
-  const source = entry.loaded as Source;
-  const at = source.data.name !== undefined ? fieldPosition(source, 'name') : { line: 1, column: 1 };
-  if (rule === 'agent/duplicate-name') {
-    // Claude Code loads agents of one name from several places and one shadows the rest; so does the bundle, by a fixed rule.
-    return diagnostic(rule, entry.rel, at, `agent name '${name}' is also defined in ${first}; that one is used and this one is left out`, {
-      severity: 'warning',
-      note: 'of agents with one name, the first in path order wins; rename one to keep both (config `rules: { "agent/duplicate-name": "error" }` makes this an error)',
-    });
-  }
-  return diagnostic(rule, entry.rel, at, `${what} name '${name}' is already used`, { note: `first defined in ${first}` });
-}
-
-function caseCollision(
-  rule: 'section/case-collision' | 'agent/case-collision',
-  what: string,
-  clash: { name: string; other: string; otherRel: string },
-  entry: Entry,
-): Diagnostic {
-  const source = entry.loaded as Source;
-  const at = source.data.name !== undefined ? fieldPosition(source, 'name') : { line: 1, column: 1 };
-  return diagnostic(rule, entry.rel, at, `${what} name '${clash.name}' differs from '${clash.other}' (${clash.otherRel}) only by case`, {
-    note: 'their artifact files would be one file on a disk that ignores case (macOS, Windows): rename one',
-  });
 }

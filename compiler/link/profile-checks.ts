@@ -6,27 +6,30 @@
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
 import { itemPosition } from '../definitions/frontmatter-fields.js';
 import { nearestNames } from '../diagnostics/did-you-mean.js';
-import type { EmitCache, ProfileInput } from '../bundle/emit.js';
+import type { LinkedProfile } from './linked-profile.js';
+
+/** A profile's errors follow from the profile alone — unless it names an unknown section, whose note lists every known name: kept per profile object by its compiler. */
+export type ProfileCheckCache = WeakMap<LinkedProfile, Diagnostic[]>;
 
 /**
  * Profile errors: unknown sections, sections listed twice, static after
  * dynamic. `knownNames`: every section name there is, asked for only by the
  * note on an unknown one.
  */
-export function checkProfiles(profiles: readonly ProfileInput[], knownNames: () => readonly string[], cache: EmitCache): Diagnostic[] {
+export function checkProfiles(profiles: readonly LinkedProfile[], knownNames: () => readonly string[], cache: ProfileCheckCache): Diagnostic[] {
   return profiles.flatMap((profile) => checkProfileOnce(profile, knownNames, cache));
 }
 
-function checkProfileOnce(profile: ProfileInput, knownNames: () => readonly string[], cache: EmitCache): Diagnostic[] {
-  let diagnostics = cache.checkedProfiles.get(profile);
+function checkProfileOnce(profile: LinkedProfile, knownNames: () => readonly string[], cache: ProfileCheckCache): Diagnostic[] {
+  let diagnostics = cache.get(profile);
   if (!diagnostics) {
     diagnostics = checkProfile(profile, knownNames);
-    if (!profile.sections.includes(undefined)) cache.checkedProfiles.set(profile, diagnostics);
+    if (!profile.sections.includes(undefined)) cache.set(profile, diagnostics);
   }
   return diagnostics;
 }
 
-function checkProfile({ def, source, sections }: ProfileInput, knownNames: () => readonly string[]): Diagnostic[] {
+function checkProfile({ def, source, sections }: LinkedProfile, knownNames: () => readonly string[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   const at = (item: string) => itemPosition(source, 'sections', item);
   const seen = new Set<string>();

@@ -8,7 +8,8 @@
  *
  * The stamp is only a shortcut: any doubt (missing, unreadable, another
  * version, a file added or gone, a link retargeted, a dist file touched)
- * means a full build.
+ * means a full build. Two calls: `reuseIfUnchanged` before a build,
+ * `recordStamp` after one is written.
  */
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
@@ -16,7 +17,11 @@ import path from 'node:path';
 import type { BuildOptions } from '../core/options.js';
 import type { Diagnostic } from '../diagnostics/diagnostics.js';
 import { sha256, stableStringify } from '../core/hash.js';
+import { TOOL_FINGERPRINT } from '../core/version.js';
+import { factsOutdated } from '../cache-facts/facts-age.js';
+import type { Manifest } from '../runtime/manifest.js';
 import { listFilesSync } from '../write/disk.js';
+import { discoverSources } from './discover.js';
 
 const FILE = 'build-stamp.json';
 
@@ -33,16 +38,62 @@ export interface BuildStamp {
   diagnostics: Diagnostic[];
 }
 
+/** What the last build left, when the sources and `dist/` are exactly as it left them: its manifest and its warnings. */
+export interface Unchanged {
+  manifest: Manifest;
+  diagnostics: Diagnostic[];
+}
+
+/** What a build just written leaves for the next one to check. */
+export interface WrittenBuild {
+  manifest: Manifest;
+  /** The bundle's files as written: path → content. */
+  files: ReadonlyMap<string, string>;
+  /** Absolute paths the build's includes went through: a retargeted link among them is a change. */
+  watched: Iterable<string>;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * The last build, when nothing changed since: every input hashes the same,
+ * no file was added or removed, every link leads where it led, and `dist/`
+ * is what that build wrote. Blocking reads throughout: a few small files,
+ * and nothing else to do meanwhile.
+ */
+export async function reuseIfUnchanged(options: BuildOptions): Promise<Unchanged | null> {
+  const stamp = readStamp(options);
+  if (!stamp) return null;
+  const discovered = (await discoverSources(options.root, options.sourceDirs, options.agentIgnore)).map((rel) => path.join(options.root, rel));
+  const manifestBytes = heldManifest(stamp, stampKey(options), discovered, options.outDir);
+  if (manifestBytes === null) return null;
+  return { manifest: JSON.parse(manifestBytes.toString('utf8')) as Manifest, diagnostics: stamp.diagnostics };
+}
+
+/** Records a build just written, for the next build's `reuseIfUnchanged`. Only a shortcut: a stamp that cannot be written costs a full build, no more. */
+export async function recordStamp(options: BuildOptions, build: WrittenBuild): Promise<void> {
+  const { manifest, files } = build;
+  await writeStamp(options, {
+    key: stampKey(options),
+    inputs: Object.fromEntries(Object.entries(manifest.sources).map(([rel, s]) => [path.join(options.root, rel), s.hash])),
+    links: linkTargets(build.watched),
+    manifestHash: sha256(files.get('manifest.json')!),
+    files: fileStats(options.outDir, [...files.keys()].sort()),
+    diagnostics: build.diagnostics,
+  }).catch(() => {});
+}
+
 /**
  * What, besides the inputs, decides the output: the tool version and every option but the cache's place, the write's
- * manners and the day (which decides only whether the cache facts are outdated: the caller puts that in `version`).
+ * manners and the day — which decides only whether the cache facts are outdated: the day the built-in facts pass
+ * 180 days, the last build's warnings (replayed by an up-to-date build) are no longer all there is to say.
  */
-export function stampKey(options: BuildOptions, version: string): string {
+function stampKey(options: BuildOptions): string {
+  const version = factsOutdated(options.today) ? `${TOOL_FINGERPRINT} cache-facts-outdated` : TOOL_FINGERPRINT;
   const { cacheDir: _cacheDir, parallelThreshold: _threshold, forceOut: _force, lockTimeoutMs: _lock, today: _today, ...decisive } = options;
   return sha256(stableStringify({ version, ...decisive }));
 }
 
-export function readStamp(options: BuildOptions): BuildStamp | null {
+function readStamp(options: BuildOptions): BuildStamp | null {
   if (options.cacheDir === null) return null;
   try {
     return JSON.parse(fsSync.readFileSync(path.join(options.cacheDir, FILE), 'utf8')) as BuildStamp;
@@ -51,7 +102,7 @@ export function readStamp(options: BuildOptions): BuildStamp | null {
   }
 }
 
-export async function writeStamp(options: BuildOptions, stamp: BuildStamp): Promise<void> {
+async function writeStamp(options: BuildOptions, stamp: BuildStamp): Promise<void> {
   if (options.cacheDir === null) return;
   await fs.mkdir(options.cacheDir, { recursive: true });
   const file = path.join(options.cacheDir, FILE);
@@ -61,7 +112,7 @@ export async function writeStamp(options: BuildOptions, stamp: BuildStamp): Prom
 }
 
 /** Where each of `paths` leads now, for those that are not plain paths to themselves. */
-export function linkTargets(paths: Iterable<string>): Record<string, string | null> {
+function linkTargets(paths: Iterable<string>): Record<string, string | null> {
   const links: Record<string, string | null> = {};
   for (const p of paths) {
     const real = realOrNull(p);
@@ -71,7 +122,7 @@ export function linkTargets(paths: Iterable<string>): Record<string, string | nu
 }
 
 /** The stat fingerprint of each bundle file. */
-export function fileStats(outDir: string, files: Iterable<string>): Record<string, string> {
+function fileStats(outDir: string, files: Iterable<string>): Record<string, string> {
   const stats: Record<string, string> = {};
   for (const rel of files) stats[rel] = statKey(path.join(outDir, rel));
   return stats;
@@ -83,7 +134,7 @@ export function fileStats(outDir: string, files: Iterable<string>): Record<strin
  * `discovered` are the absolute paths discovery found now; the stamp must
  * cover exactly those plus the includes it recorded, all with unchanged bytes.
  */
-export function heldManifest(stamp: BuildStamp, key: string, discovered: readonly string[], outDir: string): Buffer | null {
+function heldManifest(stamp: BuildStamp, key: string, discovered: readonly string[], outDir: string): Buffer | null {
   if (stamp.key !== key || stamp.links === undefined || typeof stamp.files !== 'object' || Array.isArray(stamp.files)) return null;
   if (!discovered.every((f) => f in stamp.inputs)) return null;
   if (Object.entries(stamp.links).some(([p, real]) => realOrNull(p) !== real)) return null;

@@ -1,5 +1,5 @@
 /**
- * Stages 3 and 4 of the build (see pipeline.ts), for one source: what its
+ * Stages 3 and 4 of the build (see `Compiler.build`), for one source: what its
  * frontmatter declares, by its place in the layout (definitions/), and its
  * compiled text — includes expanded, comments and constants applied,
  * templates checked (definitions/compile-text.ts). A pure function of the
@@ -19,7 +19,7 @@ import { scanLimitDiagnostic } from '../markdown/scan.js';
 import { invisibleCharacterProblems } from '../markdown/control-chars.js';
 
 /** What compiling one source needs besides the source. */
-export interface SourceStage {
+export interface CompileSetup {
   host: IncludeHost;
   options: Pick<BuildOptions, 'maxBytes' | 'knownTools' | 'sourceDirs'>;
   lookup: SourceLookup;
@@ -27,12 +27,12 @@ export interface SourceStage {
 
 export type SourceResult = Entry['result'];
 
-export async function compileSource(rel: string, loaded: Loaded, stage: SourceStage): Promise<SourceResult> {
-  const role = roleOf(rel, stage.options.sourceDirs);
+export async function compileSource(rel: string, loaded: Loaded, setup: CompileSetup): Promise<SourceResult> {
+  const role = roleOf(rel, setup.options.sourceDirs);
   if (!isSource(loaded)) {
     // A fragment is only read when included, and the include reports it; a link out of the root is reported wherever it is.
     const reported = role !== 'fragment' || loaded.kind === 'outside-root';
-    return failed(role, reported ? [readFailure(rel, loaded, stage.options.maxBytes)] : []);
+    return failed(role, reported ? [readFailure(rel, loaded, setup.options.maxBytes)] : []);
   }
   const source = loaded;
   const base = source.problems.map((p) => problemToDiagnostic(source, p));
@@ -41,11 +41,11 @@ export async function compileSource(rel: string, loaded: Loaded, stage: SourceSt
   // Not in `base`: they do not stop the file compiling, so a project that lowers their rules gets its text.
   // A fragment's are reported where it is included (include/expand.ts): an unused one reaches no prompt.
   const invisible = role === 'fragment' ? [] : invisibleCharacterProblems(source.text).map((p) => problemToDiagnostic(source, p));
-  const { lookup } = stage;
+  const { lookup } = setup;
   switch (role) {
     case 'section': {
       const { def, diagnostics } = readSection(source);
-      const compiled = def && !hasErrors(base) ? await compileSection(def, source, stage.host, lookup) : null;
+      const compiled = def && !hasErrors(base) ? await compileSection(def, source, setup.host, lookup) : null;
       return { role, def, compiled, diagnostics: [...base, ...invisible, ...diagnostics, ...(compiled?.diagnostics ?? [])] };
     }
     case 'agent': {
@@ -56,8 +56,8 @@ export async function compileSource(rel: string, loaded: Loaded, stage: SourceSt
       if (unreadable) return { role, def: null, compiled: null, diagnostics: [unreadableAgent(unreadable)] };
       const missing = missingAgentFields(source);
       if (missing) return { role, def: null, compiled: null, diagnostics: [missing] };
-      const { def, diagnostics } = !hasErrors(base) ? readAgent(source, stage.options.knownTools) : { def: null, diagnostics: [] };
-      const compiled = def ? await compileAgent(source, stage.host, lookup) : null;
+      const { def, diagnostics } = !hasErrors(base) ? readAgent(source, setup.options.knownTools) : { def: null, diagnostics: [] };
+      const compiled = def ? await compileAgent(source, setup.host, lookup) : null;
       return { role, def, compiled, diagnostics: [...base, ...invisible, ...diagnostics, ...(compiled?.diagnostics ?? [])] };
     }
     case 'profile': {

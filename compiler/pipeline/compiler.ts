@@ -1,22 +1,26 @@
 /**
- * The incremental layer around the build's stages (pipeline.ts lists them):
- * a `Compiler` keeps what it loaded and compiled, so watch mode runs each
- * stage only for what a change can reach. Compiled results are never
- * mutated, only replaced, which is what makes reusing them safe.
+ * The build's stages 1–6, in order, in `Compiler.build` (stage 7, write, and
+ * the up-to-date shortcut are `buildProject`'s, in project.ts). A `Compiler`
+ * keeps what each stage gave, so watch mode runs a stage only for what a
+ * change can reach. Results are never mutated, only replaced, which is what
+ * makes reusing them safe.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { resolveBuildOptions, type BuildOptions } from '../core/options.js';
-import { compileSource, discover, linkAndEmit, type SourceStage } from './stages.js';
-import { sourcePathTest } from './discover.js';
-import type { Diagnostic } from '../diagnostics/diagnostics.js';
-import { createEmitCache, sourceEntry, type Bundle } from '../bundle/emit.js';
+import { compileSource, type CompileSetup } from './compile-source.js';
+import { discoverSources, sourcePathTest } from './discover.js';
+import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostics.js';
+import { createEmitCache, sourceEntry, type EmittedBundle } from '../bundle/emit.js';
+import { emitStage } from '../bundle/emit-stage.js';
+import { link } from '../link/link.js';
+import type { ProfileCheckCache } from '../link/profile-checks.js';
 import { Entries } from '../incremental/entries.js';
 import { isInside, type IncludeHost } from '../include/include.js';
 import { openParseCache } from '../incremental/parse-cache.js';
 import type { SourceEntry } from '../runtime/manifest.js';
 import type { Source } from '../markdown/source.js';
-import { isSource, SourceStore } from '../incremental/source-store.js';
+import { isSource, SourceStore, type Loaded } from '../incremental/source-store.js';
 import { SourcesRecord } from '../incremental/sources-record.js';
 import { TOOL_FINGERPRINT } from '../core/version.js';
 import type { TokenCountingLoader } from '../bundle/count-for-emit.js';
@@ -32,7 +36,7 @@ export interface BuildResult {
   /** Sorted, duplicates removed. */
   diagnostics: Diagnostic[];
   /** The bundle, or null when there were errors. */
-  bundle: Bundle | null;
+  bundle: EmittedBundle | null;
   /** Outputs compiled in this run (root-relative source paths), for watch-mode reports. */
   recompiled: string[];
   stats: { sources: number; cacheHits: number; cacheMisses: number; cacheDiscarded: string | null };
@@ -48,6 +52,8 @@ export async function createCompiler(partial: Partial<BuildOptions> & { root: st
 export class Compiler {
   /** What emitting keeps between builds: this compiler's own. */
   private readonly emitCache = createEmitCache();
+  /** What linking keeps between builds: each profile's checks. */
+  private readonly profileChecks: ProfileCheckCache = new WeakMap();
   private readonly entries = new Entries(this.emitCache);
   /** Root-relative paths of the sources, sorted; null until the first build. */
   private discovered: string[] | null = null;
@@ -55,7 +61,7 @@ export class Compiler {
   private discoveredSet = new Set<string>();
   private readonly sources = new SourcesRecord();
   private readonly host: IncludeHost;
-  private readonly stage: SourceStage;
+  private readonly setup: CompileSetup;
   /** The token counters, loaded by the first build that emits (a no-change build never gets here). */
   private readonly tokenCounting: TokenCountingLoader = { loaded: null };
 
@@ -66,29 +72,62 @@ export class Compiler {
     private readonly isSourcePath: (rel: string) => boolean,
   ) {
     this.host = { root: options.root, homeDir: options.homeDir, limits: options, constants: options.constants, load: (f) => store.load(f) };
-    this.stage = { host: this.host, options, lookup: (rel) => this.lookup(rel) };
+    this.setup = { host: this.host, options, lookup: (rel) => this.lookup(rel) };
   }
 
   /**
-   * Compiles the project. With `changes`, only the outputs that depend on a
-   * changed path are compiled again; the result equals a clean build.
+   * Compiles the project: the stages in order. With `changes`, only the
+   * outputs that depend on a changed path are compiled again; the result
+   * equals a clean build.
    */
   async build(changes?: readonly FileChange[]): Promise<BuildResult> {
     const full = !changes || this.discovered === null;
-    const candidates = await this.applyChanges(changes);
+    // 1 discover: every source on a full build; on a rebuild, what the changes reach.
+    const candidates = await this.discover(changes);
+    // 2 load: read, checked, parsed (from the parse cache, or on all cores when there are many).
     const loaded = await this.store.loadMany(candidates.map((rel) => path.join(this.options.root, rel)));
+    // 3 define and 4 compile, per source.
+    const recompiled = await this.compile(candidates, loaded);
+    // A rebuild parses a handful of files; rewriting the whole parse cache after each would cost more than it saves.
+    if (full) await this.store.saveCache();
+    // The manifest's record of every source, also of a build that fails: the record follows every change.
+    const sources = await this.sourceEntries(full);
+    // 5 link: names, profiles, rule levels.
+    const profiles = this.entries.profiles();
+    const linked = link({ diagnostics: this.entries.diagnostics(), profiles, sectionNamesKnown: () => this.entries.sectionNamesKnown() }, this.options.ruleLevels, this.profileChecks);
+    // 6 emit, unless linking found errors.
+    const emitted = hasErrors(linked)
+      ? null
+      : await emitStage(
+          { profiles, unused: this.entries.unusedSections(), agents: this.entries.agents(), skippedAgents: this.entries.skippedAgents(), sources },
+          this.options,
+          this.emitCache,
+          this.tokenCounting,
+        );
+    const diagnostics = uniqueDiagnostics(sortDiagnostics([...linked, ...(emitted?.diagnostics ?? [])]));
+    // A warning of emit's that the project made an error (`cache/prefix-below-minimum`…) fails the build too.
+    const bundle = emitted && !hasErrors(diagnostics) ? emitted.bundle : null;
+    const stats = { sources: this.sources.size, cacheHits: this.cacheStats.hits, cacheMisses: this.cacheStats.misses, cacheDiscarded: this.cacheStats.discarded };
+    return { ok: bundle !== null, diagnostics, bundle, recompiled, stats };
+  }
+
+  /** Stages 3 and 4 for the candidates whose source is not the one their entry was compiled from; returns those paths, sorted. */
+  private async compile(candidates: readonly string[], loaded: readonly Loaded[]): Promise<string[]> {
     const recompiled: string[] = [];
     await Promise.all(
       candidates.map(async (rel, i) => {
         // Kept while its source is the same object: the store reloads only what changed.
         if (this.entries.get(rel)?.loaded === loaded[i]) return;
-        this.entries.set({ rel, loaded: loaded[i]!, result: await compileSource(rel, loaded[i]!, this.stage) });
+        this.entries.set({ rel, loaded: loaded[i]!, result: await compileSource(rel, loaded[i]!, this.setup) });
         recompiled.push(rel);
       }),
     );
-    // A rebuild parses a handful of files; rewriting the whole parse cache after each would cost more than it saves.
-    if (full) await this.store.saveCache();
-    return this.finish(recompiled.sort(), full);
+    return recompiled.sort();
+  }
+
+  /** Absolute paths (as written and real) that the last build's includes went through. */
+  watchedPaths(): string[] {
+    return this.entries.watchedPaths();
   }
 
   /**
@@ -96,11 +135,6 @@ export class Compiler {
    * calls this when it ends, so that the files edited meanwhile are not
    * parsed again by the next cold build.
    */
-  /** Absolute paths (as written and real) that the last build's includes went through. */
-  watchedPaths(): string[] {
-    return this.entries.watchedPaths();
-  }
-
   saveCache(): Promise<void> {
     return this.store.saveCache();
   }
@@ -111,9 +145,9 @@ export class Compiler {
    * their entry is kept, sorted: every source on a full build, on a rebuild
    * the changed ones and the dependents of any changed path.
    */
-  private async applyChanges(changes: readonly FileChange[] | undefined): Promise<string[]> {
+  private async discover(changes: readonly FileChange[] | undefined): Promise<string[]> {
     if (!changes || this.discovered === null) {
-      this.discovered = await discover(this.options.root, this.options.sourceDirs, this.options.agentIgnore);
+      this.discovered = await discoverSources(this.options.root, this.options.sourceDirs, this.options.agentIgnore);
       this.discoveredSet = new Set(this.discovered);
       for (const rel of this.entries.paths()) if (!this.discoveredSet.has(rel)) this.entries.drop(rel);
       return this.discovered;
@@ -157,35 +191,6 @@ export class Compiler {
     return this.store.peek(path.join(this.options.root, rel));
   }
 
-  private async finish(recompiled: string[], full: boolean): Promise<BuildResult> {
-    const { bundle, diagnostics } = await linkAndEmit(
-      {
-        diagnostics: this.entries.diagnostics(),
-        profiles: this.entries.profiles(),
-        sectionNamesKnown: () => this.entries.sectionNamesKnown(),
-        unused: this.entries.unusedSections(),
-        agents: this.entries.agents(),
-        skippedAgents: this.entries.skippedAgents(),
-        sources: await this.sourceEntries(full),
-      },
-      this.options,
-      this.emitCache,
-      this.tokenCounting,
-    );
-    return {
-      ok: bundle !== null,
-      diagnostics,
-      bundle,
-      recompiled,
-      stats: {
-        sources: this.sources.size,
-        cacheHits: this.cacheStats.hits,
-        cacheMisses: this.cacheStats.misses,
-        cacheDiscarded: this.cacheStats.discarded,
-      },
-    };
-  }
-
   /**
    * The `sources` of the manifest: every source, and every file one includes,
    * with the files it includes directly — the build's dependency graph. A
@@ -207,4 +212,15 @@ export class Compiler {
     const reached = this.entries.graphPaths().filter((rel) => !discovered.has(rel));
     return this.sources.rebuild([...this.discovered!, ...reached], entryOf);
   }
+}
+
+/** Diagnostics sorted, each once: a file reached by several includes reports a problem of its own once. */
+function uniqueDiagnostics(sorted: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return sorted.filter((d) => {
+    const key = `${d.file}\0${d.line}\0${d.column}\0${d.rule}\0${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

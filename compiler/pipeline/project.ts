@@ -6,17 +6,13 @@
  */
 import fsSync from 'node:fs';
 import path from 'node:path';
-import { fileStats, heldManifest, linkTargets, readStamp, stampKey, writeStamp } from './build-stamp.js';
+import { recordStamp, reuseIfUnchanged, type Unchanged } from './build-stamp.js';
 import { assertWritableOutDir } from '../write/out-dir.js';
 import type { OutputWriteError, WriteReport } from '../write/write-bundle.js';
 import type { BuildResult } from './compiler.js';
 import { resolveBuildOptions, type BuildOptions } from '../core/options.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
-import { discoverSources } from './discover.js';
-import { sha256 } from '../core/hash.js';
 import type { Manifest } from '../runtime/manifest.js';
-import { TOOL_FINGERPRINT } from '../core/version.js';
-import { factsOutdated } from '../cache-facts/facts-age.js';
 
 export type BuildProjectOptions = Partial<BuildOptions> & { root: string; write?: boolean };
 
@@ -40,12 +36,8 @@ export async function buildProject(options: BuildProjectOptions): Promise<Projec
   const write = options.write !== false;
   // Before anything is compiled: a directory the tool may not write is a usage error, not a diagnostic.
   if (write) assertWritableOutDir(resolved);
-  // The day the built-in cache facts pass 180 days, the last build's warnings (replayed by an up-to-date build) are no longer all there is to say.
-  const key = stampKey(resolved, factsOutdated(resolved.today) ? `${TOOL_FINGERPRINT} cache-facts-outdated` : TOOL_FINGERPRINT);
-  if (write) {
-    const reused = await reuseLastBuild(resolved, key);
-    if (reused) return reused;
-  }
+  const unchanged = write ? await reuseIfUnchanged(resolved) : null;
+  if (unchanged) return upToDate(unchanged);
   const [{ createCompiler }, { OutputWriteError, writeBundle }] = await Promise.all([import('./compiler.js'), import('../write/write-bundle.js')]);
   const compiler = await createCompiler(resolved);
   const result = await compiler.build();
@@ -61,14 +53,7 @@ export async function buildProject(options: BuildProjectOptions): Promise<Projec
   const { manifest, files } = result.bundle;
   // Exact counts that fell back to estimates are tried again by the next build, not frozen by the stamp.
   if (result.diagnostics.some((d) => d.rule === 'tokens/exact-unavailable')) return { ...result, written, upToDate: false, manifest };
-  await writeStamp(resolved, {
-    key,
-    inputs: Object.fromEntries(Object.entries(manifest.sources).map(([rel, s]) => [path.join(resolved.root, rel), s.hash])),
-    links: linkTargets(compiler.watchedPaths()),
-    manifestHash: sha256(files.get('manifest.json')!),
-    files: fileStats(resolved.outDir, [...files.keys()].sort()),
-    diagnostics: result.diagnostics,
-  }).catch(() => {}); // only a shortcut for the next build: a cache that cannot be written costs a full build, no more
+  await recordStamp(resolved, { manifest, files, watched: compiler.watchedPaths(), diagnostics: result.diagnostics });
   return { ...result, written, upToDate: false, manifest };
 }
 
@@ -81,17 +66,10 @@ export function writeFailure(root: string, error: OutputWriteError): Diagnostic 
   });
 }
 
-async function reuseLastBuild(options: BuildOptions, key: string): Promise<ProjectBuild | null> {
-  // Blocking reads throughout: a few small files, and nothing else to do meanwhile.
-  const stamp = readStamp(options);
-  if (!stamp) return null;
-  const discovered = (await discoverSources(options.root, options.sourceDirs, options.agentIgnore)).map((rel) => path.join(options.root, rel));
-  const manifestBytes = heldManifest(stamp, key, discovered, options.outDir);
-  if (manifestBytes === null) return null;
-  const manifest = JSON.parse(manifestBytes.toString('utf8')) as Manifest;
+function upToDate({ manifest, diagnostics }: Unchanged): ProjectBuild {
   return {
     ok: true,
-    diagnostics: stamp.diagnostics,
+    diagnostics,
     bundle: null,
     recompiled: [],
     stats: { sources: Object.keys(manifest.sources).length, cacheHits: 0, cacheMisses: 0, cacheDiscarded: null },

@@ -127,8 +127,8 @@ export const MUTANTS = [
   },
   {
     name: 'the up-to-date stamp ignores retargeted symlinks',
-    file: 'compiler/pipeline/project.ts',
-    from: 'links: linkTargets(compiler.watchedPaths()),',
+    file: 'compiler/pipeline/build-stamp.ts',
+    from: 'links: linkTargets(build.watched),',
     to: 'links: {},',
     tests: ['test/safety/faults.test.ts'],
   },
