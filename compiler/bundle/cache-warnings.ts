@@ -1,5 +1,5 @@
 /**
- * The build's cache warnings (SPEC §5): a profile's static prefix below the
+ * The build's cache warnings (docs/caching-and-tokens.md#cache-warnings): a profile's static prefix below the
  * minimum a configured model caches, and a configured model with no known
  * facts. The facts are data (cache-facts.ts); this only compares.
  */

@@ -1,6 +1,6 @@
 /**
  * `render --show-stripped`: which parts of an assembled prompt lost HTML
- * comments to the comment policy, and where (SPEC §2: no silent text loss).
+ * comments to the comment policy, and where (docs/authoring.md#comments: no silent text loss).
  *
  * A part is known by its text, as `render` labels parts: a candidate (a
  * static section, a dynamic section's output, an agent prompt) claims every

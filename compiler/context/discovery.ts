@@ -1,7 +1,7 @@
 /**
- * Instruction-file discovery (SPEC §7): where to look, in priority order (a
+ * Instruction-file discovery (docs/context.md#where-they-are-found): where to look, in priority order (a
  * pure plan), then reading each place through the include resolver in context
- * mode (SPEC §3.7) with one `seen` set, so a file reached twice — through a
+ * mode (docs/context.md#includes-in-instruction-files) with one `seen` set, so a file reached twice — through a
  * symlink, an include, or the home directory being an ancestor of the working
  * directory — appears once, at its first (farthest) place.
  */

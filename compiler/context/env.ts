@@ -1,5 +1,5 @@
 /**
- * The environment facts (SPEC §7) as a plain object whose keys are the context
+ * The environment facts (docs/context.md#environment) as a plain object whose keys are the context
  * variables dynamic sections read (`{{cwd}}`, `{{isGitRepo}}`, `{{platform}}`,
  * `{{shell}}`, `{{model}}`, `{{#each additionalDirectories}}`), so the result
  * can be handed to a bundle's thunks as it is.

@@ -1,5 +1,5 @@
 /**
- * The system context (SPEC §7): a snapshot of the repository the session
+ * The system context (docs/context.md#the-git-snapshot): a snapshot of the repository the session
  * starts in — branch, main branch, short status, last five commits, user name.
  * The five git commands run concurrently (run-git.ts), so the snapshot costs
  * about as much as the slowest of them. `--no-optional-locks` keeps them from

@@ -1,7 +1,7 @@
 /**
  * `prompt-build/context`: what a session needs beside the compiled bundle
- * (SPEC §7) — instruction files, the git snapshot, memory, the environment —
- * and the three prompt parts fetched together (SPEC §6.5).
+ * (docs/context.md) — instruction files, the git snapshot, memory, the environment —
+ * and the three prompt parts fetched together (docs/context.md#the-three-parts).
  */
 export { getUserContext, DISABLE_ENV, type UserContext, type UserContextOptions } from './user-context.js';
 export { DEFAULT_FILE_NAMES, type InstructionFile, type InstructionFileNames, type InstructionKind } from './discovery.js';

@@ -1,5 +1,5 @@
 /**
- * The memory section (SPEC §7). A memory directory holds one Markdown file per
+ * The memory section (docs/context.md#memory). A memory directory holds one Markdown file per
  * memory (frontmatter `name`, `description`, `type`) and an index, `MEMORY.md`,
  * with one line per memory. The index is loaded into the prompt, cut at 200
  * lines and 25,000 bytes with a warning the model can see (an index that grows

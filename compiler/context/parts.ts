@@ -1,5 +1,5 @@
 /**
- * The three parts of a request's prompt (SPEC §6.5), fetched concurrently:
+ * The three parts of a request's prompt (docs/context.md#the-three-parts), fetched concurrently:
  * the default system prompt, the user context and the system context. A
  * custom system prompt replaces the default one, and the git snapshot goes
  * with it (it is appended to the default prompt only), so neither is computed.

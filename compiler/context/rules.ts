@@ -1,5 +1,5 @@
 /**
- * Conditional rules files (SPEC §7): a rules file whose frontmatter carries
+ * Conditional rules files (docs/context.md#conditional-rules): a rules file whose frontmatter carries
  * `paths:` (a glob or a list of globs) applies only when one of the files in
  * play matches, relative to the project directory that holds the rules folder.
  *

@@ -1,5 +1,5 @@
 /**
- * What a conversation computes once and reuses: the git snapshot (SPEC §7 —
+ * What a conversation computes once and reuses: the git snapshot (docs/context.md#sessions —
  * "computed once per session") and the embedded bundle that words the
  * context when the caller's has no wording. Held by an object the caller
  * owns, never in module state, so two sessions in one process (a server, a
@@ -14,7 +14,7 @@ export interface ContextSession {
   systemContext(cwd: string, compute: () => Promise<SystemContext>): Promise<SystemContext>;
   /** The embedded bundle, loaded on first use. */
   embeddedBundle(load: () => Promise<Bundle>): Promise<Bundle>;
-  /** Forget the snapshots: callers clear on /clear, /compact and worktree changes (SPEC §6.2). */
+  /** Forget the snapshots: callers clear on /clear, /compact and worktree changes (docs/context.md#sessions). */
   clear(): void;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The user context (SPEC §7): instruction files and today's date. This module
+ * The user context (docs/context.md#instruction-files): instruction files and today's date. This module
  * is the edge: it fills every option from the process (working directory, home
  * directory, platform, environment) and hands plain values to the discovery
  * plan and the reader; the words around the data are the bundle's

@@ -12,17 +12,17 @@ import { DEFAULT_SOURCE_DIRS, sourceDirsProblem, type SourceDirs } from './sourc
 export interface IncludeLimits {
   /** Lower-case extensions (with the dot) that may be included. */
   extensions: readonly string[];
-  /** Nested include levels allowed below a source (SPEC §3.5). */
+  /** Nested include levels allowed below a source (docs/authoring.md#cycles-and-depth). */
   maxDepth: number;
   /** Largest file, in bytes, that may be read as a source or include. */
   maxBytes: number;
   /**
    * Largest text, in UTF-8 bytes, that one section or agent may expand to
-   * with its includes (SPEC §3.10): includes fan out exponentially. Default:
+   * with its includes (docs/authoring.md#expanded-size): includes fan out exponentially. Default:
    * `maxBytes`.
    */
   maxExpandedBytes?: number;
-  /** Remove block-level HTML comments from compiled text (SPEC §3.9). */
+  /** Remove block-level HTML comments from compiled text (docs/authoring.md#comments). */
   stripComments: boolean;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The git snapshot reaches the model through one channel: the system context
- * appended after the system prompt (SPEC §6.6). A dynamic section may ask
+ * appended after the system prompt (docs/context.md#where-the-parts-go). A dynamic section may ask
  * whether there is one (`{{#if gitStatus}}`) but may not print it, or the
  * model would read the snapshot twice in one request.
  */

@@ -1,5 +1,5 @@
 /**
- * Compile mode of the @include resolver (SPEC §3.7): a source's body with
+ * Compile mode of the @include resolver (docs/authoring.md#include-syntax): a source's body with
  * every directive replaced by the included body and maintainer comments
  * removed, with the source map of the result. Its cost follows the size of
  * the result, whatever the shape of the includes:

@@ -1,5 +1,5 @@
 /**
- * The @include resolver (SPEC §3): one set of guards, two modes.
+ * The @include resolver (docs/authoring.md#includes): one set of guards, two modes.
  *
  * - compile mode (`expandIncludes`, expand.ts): a directive is replaced in
  *   place by the included body; everything must resolve inside the project root.
@@ -109,7 +109,7 @@ export function relativeToRoot(root: string, file: string): string {
   return isInside(root, file) ? path.relative(root, file).split(path.sep).join('/') : file;
 }
 
-/** One instruction file found at run time (SPEC §3.7 context mode). */
+/** One instruction file found at run time (docs/context.md#includes-in-instruction-files). */
 export interface ContextFile {
   /** Real absolute path. */
   path: string;

@@ -50,7 +50,7 @@ const EMPTY_SCAN: Scan = Object.freeze({ directives: [], comments: [], templates
 
 /**
  * A token is an include candidate when its path starts with `./ ../ ~/ /` or
- * ends in an allowed extension (SPEC §3.3); `@username`, `@types/node` stay text.
+ * ends in an allowed extension (docs/authoring.md#which-words-are-includes); `@username`, `@types/node` stay text.
  */
 function isCandidate(pathText: string, extensions: readonly string[]): boolean {
   if (CANDIDATE_PREFIX.test(pathText)) return true;

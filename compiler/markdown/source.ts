@@ -72,7 +72,7 @@ export type ReadResult = { ok: true; bytes: Buffer } | { ok: false; failure: Rea
  */
 const OPEN_FLAGS = fsSync.constants.O_RDONLY | (fsSync.constants.O_NONBLOCK ?? 0) | (fsSync.constants.O_NOCTTY ?? 0);
 
-/** Reads a text file under the type, size and encoding guards (SPEC §3.4, §3.10). */
+/** Reads a text file under the type, size and encoding guards (docs/authoring.md#text-files-only). */
 export async function readTextFile(file: string, maxBytes: number): Promise<ReadResult> {
   let handle: fs.FileHandle;
   try {
@@ -135,7 +135,7 @@ function openFailure(error: unknown): ReadFailure {
 export function normaliseText(bytes: Uint8Array): string {
   let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  // CRLF is a line break written the Windows way; a lone CR is a byte the author wrote, kept (SPEC §2).
+  // CRLF is a line break written the Windows way; a lone CR is a byte the author wrote, kept (docs/authoring.md#fidelity).
   return text.includes('\r\n') ? text.replace(/\r\n/g, '\n') : text;
 }
 

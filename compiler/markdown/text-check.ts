@@ -18,7 +18,7 @@ export interface TextPosition {
 }
 
 export type TextProblem =
-  /** A NUL in the first 8 KiB: a binary file, refused as a whole (SPEC §3.4). */
+  /** A NUL in the first 8 KiB: a binary file, refused as a whole (docs/authoring.md#text-files-only). */
   | { kind: 'binary' }
   /** A NUL further on, in what otherwise reads as text. */
   | { kind: 'nul'; at: TextPosition }

@@ -1,5 +1,5 @@
 /**
- * Anthropic Messages API `system` blocks (SPEC §6.7): the static prefix one
+ * Anthropic Messages API `system` blocks (docs/runtime.md#provider-adapters): the static prefix one
  * text block ending in a cache breakpoint, the dynamic tail another. That is
  * two of the four breakpoints a request may hold, leaving two for messages.
  * The shapes are exactly the SDK's `TextBlockParam` and

@@ -1,5 +1,5 @@
 /**
- * Assembles one profile of a bundle into a SystemPrompt (SPEC §6.3): static
+ * Assembles one profile of a bundle into a SystemPrompt (docs/runtime.md#assembling-a-profile): static
  * texts, the boundary, then the dynamic sections rendered from the context
  * through the session's section cache.
  */

@@ -23,7 +23,7 @@ export interface BundleProfile {
   readonly staticPrefixHash: string;
 }
 
-/** A compiled template bound to the runtime; SPEC §5 allows a null result. */
+/** A compiled template bound to the runtime; it may return null, for no section (docs/output.md#the-files). */
 export type RenderSection = (context: Record<string, unknown>) => string | null;
 
 /** An uncached section cannot exist without its reason. */

@@ -1,5 +1,5 @@
 /**
- * Where the run-time contexts go (SPEC §6.6): the system context (git
+ * Where the run-time contexts go (docs/context.md#where-the-parts-go): the system context (git
  * snapshot…) after the system prompt, in the dynamic tail; the user context
  * (instruction files, date) as a first user message, so that it never
  * touches the cached system prompt at all. The message's wording is the

@@ -1,5 +1,5 @@
 /**
- * Which system prompt a request actually uses (SPEC §6.4). First match wins:
+ * Which system prompt a request actually uses (docs/runtime.md#the-priority-chain). First match wins:
  * override → coordinator → agent → custom → default; `append` is added last
  * in every case but override, which replaces everything.
  */

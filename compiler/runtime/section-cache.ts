@@ -1,6 +1,6 @@
 /**
  * Dynamic sections and the per-session cache that keeps them byte-stable
- * between turns (SPEC §6.2). A cached section is computed once per session
+ * between turns (docs/runtime.md#the-section-cache). A cached section is computed once per session
  * and reused by name; an uncached one is recomputed on every request, which
  * changes the prompt tail and costs cache hits — hence the loud factory name
  * and the mandatory reason.

@@ -1,5 +1,5 @@
 /**
- * `render --show-stripped` (SPEC §2, no silent text loss): a marker line
+ * `render --show-stripped` (docs/authoring.md#comments, no silent text loss): a marker line
  * where each comment was removed, naming the file and line it was written
  * at — in an included fragment, the fragment's — and nothing else changed;
  * no marker where comments are kept. A dynamic section's comments are named

@@ -1,6 +1,6 @@
 /**
  * `prompt-build render` on the repository's own bundle: every flag changes the
- * output exactly as the priority chain says (SPEC §6.4). Runs in a temporary
+ * output exactly as the priority chain says (docs/runtime.md#the-priority-chain). Runs in a temporary
  * non-git working directory so no git snapshot is appended and the last part
  * is the one under test.
  */

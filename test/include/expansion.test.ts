@@ -1,5 +1,5 @@
 /**
- * The expanded-size guard (SPEC §3.10) and the cost of expansion: includes
+ * The expanded-size guard (docs/authoring.md#expanded-size) and the cost of expansion: includes
  * that fan out exponentially are stopped early with one positioned
  * diagnostic, a diamond under the limit still inlines twice, and the work
  * follows the size of the result. No assertion here times anything: the

@@ -1,6 +1,6 @@
 /**
  * Sources are UTF-8 text: invalid bytes, UTF-16 and NULs are positioned
- * diagnostics, never a U+FFFD slipped into the compiled text (SPEC §2).
+ * diagnostics, never a U+FFFD slipped into the compiled text (docs/authoring.md#fidelity).
  */
 import { isUtf8 } from 'node:buffer';
 import path from 'node:path';

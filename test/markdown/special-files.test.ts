@@ -1,5 +1,5 @@
 /**
- * Only regular files are read (SPEC §3.10): a FIFO, socket or device as a
+ * Only regular files are read (docs/authoring.md#text-files-only): a FIFO, socket or device as a
  * source or an include target, directly or through a symlink, is named in a
  * diagnostic without being opened. Opening a FIFO blocks until a writer
  * comes, so a regression here shows as a test that never ends.

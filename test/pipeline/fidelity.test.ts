@@ -1,5 +1,5 @@
 /**
- * SPEC §2 at the edges: what a section says is what the model reads, byte
+ * docs/authoring.md#fidelity at the edges: what a section says is what the model reads, byte
  * for byte — leading blank lines, trailing whitespace, no final newline, a
  * lone carriage return — and comments only where the policy removes them.
  * An agent body loses its leading blank lines, as Claude Code trims them.

@@ -8,7 +8,7 @@ import { isSystemPrompt, SYSTEM_PROMPT_DYNAMIC_BOUNDARY as B } from '../../compi
 const DEFAULT = ['static one', 'static two', B, 'dynamic'];
 const H = '# Custom Agent Instructions';
 
-// Every branch of SPEC §6.4, with and without `append`: first match wins.
+// Every branch of docs/runtime.md#the-priority-chain, with and without `append`: first match wins.
 const cases: [string, EffectiveSystemPromptInput, string[]][] = [
   ['default alone', { defaultSystemPrompt: DEFAULT }, DEFAULT],
   ['default + append', { defaultSystemPrompt: DEFAULT, appendSystemPrompt: 'extra' }, [...DEFAULT, 'extra']],

@@ -1,5 +1,5 @@
 /**
- * The provider adapters (SPEC §6.7): each takes a SystemPrompt and returns the
+ * The provider adapters (docs/runtime.md#provider-adapters): each takes a SystemPrompt and returns the
  * provider's own request shape — breakpoints where the provider wants them,
  * the boundary marker never sent, at most 4 breakpoints, only documented
  * fields (the types are checked against the SDKs in provider-types.test.ts).

@@ -1,4 +1,4 @@
-"""Assembles one profile of a bundle (SPEC §6.3): static texts, the boundary, then the
+"""Assembles one profile of a bundle (docs/runtime.md#assembling-a-profile): static texts, the boundary, then the
 dynamic sections rendered from the context through the session's section cache.
 
 ``get_system_prompt`` is for plain callers (the bundle's sections render

@@ -1,4 +1,4 @@
-"""Where the run-time contexts go (SPEC §6.6): the system context after the system
+"""Where the run-time contexts go (docs/context.md#where-the-parts-go): the system context after the system
 prompt, in the dynamic tail; the user context as a first user message, so it
 never touches the cached system prompt at all. The message's wording is the
 bundle's ``user-context`` text (context_wording.py)."""

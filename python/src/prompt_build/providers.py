@@ -1,4 +1,4 @@
-"""Each provider's own request shape from a SystemPrompt (SPEC §6.7), exactly as
+"""Each provider's own request shape from a SystemPrompt (docs/runtime.md#provider-adapters), exactly as
 ``prompt-build/runtime``'s adapters build them: the static prefix and the dynamic
 tail on either side of the boundary, the marker never sent."""
 import re
