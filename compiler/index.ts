@@ -7,7 +7,9 @@ export { createCompiler, Compiler, type BuildResult, type FileChange } from './p
 export { resolveBuildOptions, DEFAULT_LIMITS, type BuildOptions, type IncludeLimits } from './core/options.js';
 export { RULES, sortDiagnostics, hasErrors, type Diagnostic, type RuleId, type Severity } from './diagnostics/diagnostics.js';
 export { formatHuman, formatJson, formatGithub, REPORTERS, type ReporterName } from './diagnostics/format.js';
-export { collectContextFiles, type ContextFile, type ContextCollection } from './include/include.js';
+export { collectInstructionFiles, type CollectedFile, type InstructionCollection } from './include/include.js';
+/** @deprecated The name before 0.13: `collectInstructionFiles`. */
+export { collectInstructionFiles as collectContextFiles } from './include/include.js';
 export { writeBundle, listFiles, OutputWriteError, type WriteReport, type WrittenBundle, type WriteOptions } from './write/write-bundle.js';
 export { OutDirError, assertWritableOutDir } from './write/out-dir.js';
 export { checkBundle, type CheckPolicy, type CheckResult, type PrefixChange, type StaleFile } from './pipeline/check-bundle.js';

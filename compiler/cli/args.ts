@@ -38,7 +38,8 @@ export interface CommonOptions {
   verbose: boolean;
 }
 
-export interface CheckPolicy {
+/** `check`'s flags as parsed; `checkBundle` takes them as a `CheckPolicy` (a baseline read, not a path). */
+export interface CheckFlags {
   /** Profiles whose static prefix hash may change; `*` allows all. Others changing fail the check. */
   allowStaticPrefixChange: string[] | undefined;
   /** Bundle (directory or manifest.json) whose static prefix hashes the policy compares with; default: the out directory. */
@@ -71,7 +72,7 @@ export interface RenderOptions {
 export type Command =
   | { name: 'build'; options: CommonOptions }
   | { name: 'watch'; options: CommonOptions; serve: { port: number } | null }
-  | { name: 'check'; options: CommonOptions; policy: CheckPolicy }
+  | { name: 'check'; options: CommonOptions; policy: CheckFlags }
   | { name: 'render'; options: CommonOptions; render: RenderOptions }
   | { name: 'inspect'; options: CommonOptions; bundle: string | undefined; json: boolean }
   | { name: 'diff'; options: CommonOptions; old: string; new: string; format: DiffFormat; failOnStaticChange: boolean; raw: boolean }

@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { IncludeLimits } from '../core/options.js';
 import { diagnostic, type Diagnostic, type RuleId } from '../diagnostics/diagnostics.js';
-import type { ContextCollection, ContextFile } from '../include/include.js';
+import type { CollectedFile, InstructionCollection } from '../include/include.js';
 import { matchesFilesInPlay, readRuleScope } from './rules.js';
 
 export type InstructionKind = 'managed' | 'user' | 'project' | 'local' | 'rules' | 'added' | 'include';
@@ -154,7 +154,7 @@ async function expandRulesFolders(locations: readonly Location[], warnings: Diag
 }
 
 interface Attempt {
-  collection: ContextCollection;
+  collection: InstructionCollection;
   /** Real paths the collection added to its `seen` set: what the entry claims when it is used. */
   claimed: Set<string>;
 }
@@ -163,8 +163,8 @@ async function collect(entry: Entry, seen: Set<string>, options: DiscoveryOption
   // The Markdown reader only when there is an instruction file to read: most directories have none.
   // lstat, not stat: a symlink (even a broken one) is the collector's to judge.
   if (!(await fs.lstat(entry.path).catch(() => null))) return { collection: { files: [], warnings: [] }, claimed: seen };
-  const { collectContextFiles } = await import('../include/include.js');
-  const collection = await collectContextFiles(entry.path, { homeDir: options.homeDir, limits: options.limits, seen, scope: entry.scope });
+  const { collectInstructionFiles } = await import('../include/include.js');
+  const collection = await collectInstructionFiles(entry.path, { homeDir: options.homeDir, limits: options.limits, seen, scope: entry.scope });
   return { collection, claimed: seen };
 }
 
@@ -192,7 +192,7 @@ async function settle(
  * used, and a later file may still claim those includes.
  */
 async function ruleApplies(
-  collection: ContextCollection,
+  collection: InstructionCollection,
   projectDir: string,
   options: DiscoveryOptions,
   warnings: Diagnostic[],
@@ -208,7 +208,7 @@ async function ruleApplies(
 }
 
 /** The collection's last file is its entry (it gets the location's kind); the others are its includes. */
-function addFiles(result: Discovery, files: readonly ContextFile[], kind: Exclude<InstructionKind, 'include'>): void {
+function addFiles(result: Discovery, files: readonly CollectedFile[], kind: Exclude<InstructionKind, 'include'>): void {
   for (const file of files) {
     if (file.content.trim() === '') continue;
     result.files.push(

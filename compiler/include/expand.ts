@@ -22,7 +22,7 @@
  */
 import { diagnostic, InternalError, type Diagnostic, type RuleId } from '../diagnostics/diagnostics.js';
 import { joinedBraces, unknownConstant } from './constants.js';
-import { failureDiagnostic, type IncludeHost } from './include.js';
+import { chainGuard, failureDiagnostic, type IncludeHost } from './include.js';
 import { loadGraph, type Graph, type Link, type Node, type TextPolicy } from './include-graph.js';
 import { chainThrough, NO_CHAIN, TextBuilder, type Chain, type TextSegment } from './expanded-text.js';
 import { lineIndexOf } from '../core/line-index.js';
@@ -182,15 +182,8 @@ function expandGraph(top: Source, graph: Graph, host: IncludeHost): Expansion {
     };
     for (const file of link.watched) watched.add(file);
     if (link.kind === 'refused') return refuse(link.rule, link.message, link.note);
-    const cycleStart = onStack.get(link.file);
-    if (cycleStart !== undefined) {
-      const cycle = [...stack.slice(cycleStart).map((f) => f.node.source.rel), link.rel].join(' → ');
-      return refuse('include/cycle', `include cycle: ${cycle}`);
-    }
-    if (stack.length > limits.maxDepth) {
-      const route = [...stack.map((f) => f.node.source.rel), link.rel].join(' → ');
-      return refuse('include/depth', `includes nest deeper than ${limits.maxDepth} levels: ${route}`, 'flatten the chain, or raise the limit (--max-include-depth)');
-    }
+    const refused = chainGuard(() => stack.map((f) => f.node.source.rel), stack.length, onStack.get(link.file) ?? -1, link.rel, limits.maxDepth);
+    if (refused) return refuse(refused.rule, refused.message, refused.rule === 'include/depth' ? 'flatten the chain, or raise the limit (--max-include-depth)' : undefined);
     edges.set(`${includer.rel}\0${link.rel}`, [includer.rel, link.rel]);
     dependencies.add(link.rel);
     const loaded = graph.loaded.get(link.file);

@@ -3,7 +3,7 @@
  *
  * - compile mode (`expandIncludes`, expand.ts): a directive is replaced in
  *   place by the included body; everything must resolve inside the project root.
- * - context mode (`collectContextFiles`): each included file becomes its own
+ * - instructions mode (`collectInstructionFiles`): each included file becomes its own
  *   entry placed before its includer, for instruction files read at run time.
  *
  * Both share path resolution, the extension/binary/size guards (through
@@ -110,7 +110,7 @@ export function relativeToRoot(root: string, file: string): string {
 }
 
 /** One instruction file found at run time (docs/context.md#includes-in-instruction-files). */
-export interface ContextFile {
+export interface CollectedFile {
   /** Real absolute path. */
   path: string;
   /** Body: frontmatter removed, maintainer comments removed; directives are left as written. */
@@ -120,7 +120,7 @@ export interface ContextFile {
   includedBy: string | null;
 }
 
-export interface ContextOptions {
+export interface InstructionOptions {
   homeDir: string;
   limits: IncludeLimits;
   /** Real paths already processed in this discovery: a file is added once. */
@@ -133,15 +133,33 @@ export interface ContextOptions {
   scope?: string;
 }
 
-export interface ContextCollection {
+export interface InstructionCollection {
   /** Included files first (depth-first), then the entry itself. */
-  files: ContextFile[];
+  files: CollectedFile[];
   /** Refused includes (extension, binary, size, cycle, depth): skipped, reported as warnings. */
   warnings: Diagnostic[];
 }
 
 /**
- * Context mode: `~/` and absolute paths are allowed (the user asked for them),
+ * The cycle and depth guards, one set for both modes, on the chain of files
+ * being expanded (outermost first, named as messages name them): why `next`
+ * may not be entered, or null. `cycleStart`: where `next` already stands on
+ * the chain, -1 when it does not; the chain is asked for only on a refusal.
+ */
+export function chainGuard(
+  chain: () => readonly string[],
+  depth: number,
+  cycleStart: number,
+  next: string,
+  maxDepth: number,
+): { rule: 'include/cycle' | 'include/depth'; message: string } | null {
+  if (cycleStart >= 0) return { rule: 'include/cycle', message: `include cycle: ${[...chain().slice(cycleStart), next].join(' → ')}` };
+  if (depth > maxDepth) return { rule: 'include/depth', message: `includes nest deeper than ${maxDepth} levels: ${[...chain(), next].join(' → ')}` };
+  return null;
+}
+
+/**
+ * Instructions mode: `~/` and absolute paths are allowed (the user asked for them),
  * a missing file is skipped silently, the other guards still hold. A missing
  * entry gives an empty collection.
  *
@@ -150,8 +168,8 @@ export interface ContextCollection {
  * its scope (`scopeOf`), so `notes.md -> ~/.ssh/id_rsa`, or a `CLAUDE.md`
  * linking out of its project, is refused with a warning.
  */
-export async function collectContextFiles(entry: string, options: ContextOptions): Promise<ContextCollection> {
-  const result: ContextCollection = { files: [], warnings: [] };
+export async function collectInstructionFiles(entry: string, options: InstructionOptions): Promise<InstructionCollection> {
+  const result: InstructionCollection = { files: [], warnings: [] };
   const file = path.resolve(entry);
   const scope = await realOrSelf(options.scope === undefined ? path.dirname(file) : path.resolve(options.scope));
   await collectInto(file, null, [], scope, options, result);
@@ -179,8 +197,8 @@ async function collectInto(
   includedBy: { source: Source; directive: Directive } | null,
   chain: readonly string[],
   scope: string,
-  options: ContextOptions,
-  result: ContextCollection,
+  options: InstructionOptions,
+  result: InstructionCollection,
 ): Promise<void> {
   // A refused include is reported at its directive; a refused entry file at its own first line.
   const warn = (rule: RuleId, message: string): void => {
@@ -196,7 +214,7 @@ async function collectInto(
   try {
     real = await fs.realpath(file);
   } catch {
-    return; // missing: skipped silently in context mode
+    return; // missing: skipped silently in instructions mode
   }
   const written = includedBy?.directive.path ?? file;
   if (!isInside(scope, real)) {
@@ -212,13 +230,12 @@ async function collectInto(
       return;
     }
   }
-  if (chain.includes(real)) {
-    warn('include/cycle', `include cycle: ${[...chain, real].join(' → ')}`);
-    return;
-  }
-  if (options.seen.has(real)) return;
-  if (chain.length > options.limits.maxDepth) {
-    warn('include/depth', `includes nest deeper than ${options.limits.maxDepth} levels: ${[...chain, real].join(' → ')}`);
+  const onChain = chain.indexOf(real);
+  // Read once: a file reached again (a diamond) is not a cycle, unless it is still being expanded.
+  if (onChain < 0 && options.seen.has(real)) return;
+  const refused = chainGuard(() => chain, chain.length, onChain, real, options.limits.maxDepth);
+  if (refused) {
+    warn(refused.rule, refused.message);
     return;
   }
   const read = await readTextFile(real, options.limits.maxBytes);

@@ -6,6 +6,7 @@
  */
 import { BundleError } from './bundle.js';
 import { SCHEMA_VERSION, type Manifest } from './manifest.js';
+import { isBundlePath } from './bundle-path.js';
 
 export function validateManifest(value: unknown, origin: string): Manifest {
   if (!isRecord(value)) throw new BundleError(`${origin}: the manifest is not a JSON object`);
@@ -116,16 +117,6 @@ function artifactProblems(entry: Record<string, unknown>, where: string): string
     problems.push(`${where}: hash is not a sha256 hex digest`);
   }
   return problems;
-}
-
-/** A tampered manifest must not make the loader read outside the bundle. */
-export function isBundlePath(file: string): boolean {
-  return (
-    file !== '' &&
-    !file.startsWith('/') &&
-    !/[\\:\0]/.test(file) &&
-    file.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..')
-  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,5 @@
 /**
- * The commit files (`bundle.mjs`, `manifest.json`): staged whole in a
+ * The commit files (`bundle.mjs`, `manifest.json`): written whole to a
  * temporary file beside their place, then renamed into it by writeBundle,
  * so readers see the old file or the new one, never part of one.
  */
@@ -14,7 +14,7 @@ import { fileHoldsSync } from './disk.js';
  * null when the file needs no writing (when still there, see `writeBundle`):
  * unchanged since this process last wrote it, or found holding these bytes.
  */
-export async function stage(outDir: string, rel: string, files: ReadonlyMap<string, string>, previous?: ReadonlyMap<string, string>): Promise<string | null> {
+export async function prepareCommit(outDir: string, rel: string, files: ReadonlyMap<string, string>, previous?: ReadonlyMap<string, string>): Promise<string | null> {
   if (previous?.has(rel) && sameContent(previous, files, rel)) return null;
   const file = path.join(outDir, rel);
   const chunks = bytesOf(files, rel);

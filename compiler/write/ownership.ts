@@ -13,6 +13,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { isBundlePath } from '../runtime/bundle-path.js';
 
 /** Written last, in this order: the manifest is the commit point. */
 export const COMMIT_FILES = ['bundle.mjs', 'manifest.json'] as const;
@@ -91,10 +92,4 @@ function readManifestJson(file: string): Record<string, unknown> | null {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
   const tool = (value as { tool?: { name?: unknown } }).tool;
   return tool?.name === 'prompt-build' ? (value as Record<string, unknown>) : null;
-}
-
-/** A relative POSIX path that stays inside the bundle: no `..`, no absolute path, no backslash, no NUL. */
-export function isBundlePath(rel: string): boolean {
-  if (rel === '' || rel.startsWith('/') || /[\\\0]/.test(rel)) return false;
-  return rel.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
 }

@@ -14,7 +14,7 @@
  */
 import fsSync from 'node:fs';
 import path from 'node:path';
-import { bytesOf, stage, temporaryName, writeTemporary } from './commit-files.js';
+import { bytesOf, prepareCommit, temporaryName, writeTemporary } from './commit-files.js';
 import { directoriesOf, dirTimes, fileHoldsSync, listFiles, openOrNull, removeEmptiedDirs, unchangedSince } from './disk.js';
 import { acquireLock, StateFolderError, type OutDirLock } from './lock.js';
 import { OutDirError } from './out-dir.js';
@@ -84,7 +84,7 @@ async function writeLocked(outDir: string, files: ReadonlyMap<string, string>, l
   const temporaries = commits.map((rel) => temporaryName(rel));
   // Journaled before they exist, so that a crash while they are written leaves nothing unknown behind.
   guarded(outDir, () => lock.journal([...lock.inherited, ...temporaries]));
-  // Looked at before staging adds its temporary files.
+  // Looked at before preparing adds its temporary files.
   const listed = same && lock.inherited.length === 0 && unchangedSince(outDir, last.dirTimes) ? null : await listFiles(outDir);
   const ours = new Set(temporaries);
   /** The files in `outDir` before this write: listed, or, when no directory changed since, those the last write left. */
@@ -110,15 +110,15 @@ async function writeLocked(outDir: string, files: ReadonlyMap<string, string>, l
   let committed = false;
   try {
     // The commit files are the bulk of the bytes: their temporary copies are written meanwhile.
-    // Settled, not raced: on a failure, the other file's staging must be over before its temporary is removed.
-    const staging = Promise.allSettled(commits.map((rel) => stage(outDir, rel, files, previous)));
+    // Settled, not raced: on a failure, the other file's temporary must be written before its temporary is removed.
+    const preparing = Promise.allSettled(commits.map((rel) => prepareCommit(outDir, rel, files, previous)));
     let written: string[];
     try {
       written = writeArtifacts(outDir, artifacts, files, existing, owned, created);
     } finally {
-      await staging;
+      await preparing;
     }
-    const staged = (await staging).map((s) => {
+    const prepared = (await preparing).map((s) => {
       if (s.status === 'rejected') throw s.reason;
       return s.value;
     });
@@ -126,10 +126,10 @@ async function writeLocked(outDir: string, files: ReadonlyMap<string, string>, l
     try {
       for (const [i, rel] of commits.entries()) {
         const file = path.join(outDir, rel);
-        const stagedAs = staged[i];
-        // Not staged: it needs no writing, unless it has gone from the disk since this process wrote it.
-        if (stagedAs === null && existing.has(rel)) continue;
-        const tmp = stagedAs ?? (await writeTemporary(file, bytesOf(files, rel)));
+        const preparedAs = prepared[i];
+        // Not prepared: it needs no writing, unless it has gone from the disk since this process wrote it.
+        if (preparedAs === null && existing.has(rel)) continue;
+        const tmp = preparedAs ?? (await writeTemporary(file, bytesOf(files, rel)));
         const old = existing.has(rel) ? openOrNull(file) : null;
         if (old !== null) replaced.push(old);
         fsSync.renameSync(tmp, file);
@@ -182,7 +182,7 @@ function ownedFiles(
  * Blocking calls, one after another: a cold build writes thousands of small
  * files, and each asynchronous write costs three thread-pool round trips
  * (open, write, close) — measured at 10,000 files, about 7× the time of
- * blocking calls. The commit files' staging goes on in the pool meanwhile.
+ * blocking calls. The commit files' temporaries are written in the pool meanwhile.
  * `created` collects what did not exist before, as it is created.
  */
 function writeArtifacts(

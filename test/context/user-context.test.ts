@@ -176,7 +176,7 @@ describe('getUserContext discovery', () => {
   });
 });
 
-describe('getUserContext includes (context mode)', () => {
+describe('getUserContext includes (instructions mode)', () => {
   it('puts includes before their includer, each file once: ~/ and absolute allowed, missing skipped, binary refused', async () => {
     await writeTree(root, {
       'home/personal.md': 'personal\n',

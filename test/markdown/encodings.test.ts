@@ -5,7 +5,7 @@
 import { isUtf8 } from 'node:buffer';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildProject, collectContextFiles, DEFAULT_LIMITS } from '../../compiler/index.js';
+import { buildProject, collectInstructionFiles, DEFAULT_LIMITS } from '../../compiler/index.js';
 import { firstInvalidUtf8 } from '../../compiler/markdown/text-check.js';
 import { buildThenBreak, errors, expectPreviousBundle, messageOf } from '../helpers/rebuild.js';
 import { tempDir, writeTree } from '../helpers/tree.js';
@@ -132,14 +132,14 @@ describe('in an include target', () => {
     expect(errors(run.result)).toEqual(['include/encoding prompts/sections/a.md:1:5']);
   });
 
-  it('in context mode, bad encodings are skipped with a warning', async () => {
+  it('in instructions mode, bad encodings are skipped with a warning', async () => {
     const dir = await tempDir();
     await writeTree(dir, {
       'CLAUDE.md': 'Top\n@./latin1.md\n@./wide.md\n',
       'latin1.md': bytes('caf', [0xe9], '\n'),
       'wide.md': Buffer.from('\ufeffwide\n', 'utf16le'),
     });
-    const found = await collectContextFiles(path.join(dir, 'CLAUDE.md'), { homeDir: dir, limits: DEFAULT_LIMITS, seen: new Set() });
+    const found = await collectInstructionFiles(path.join(dir, 'CLAUDE.md'), { homeDir: dir, limits: DEFAULT_LIMITS, seen: new Set() });
     expect(found.files.map((f) => path.basename(f.path))).toEqual(['CLAUDE.md']);
     expect(found.warnings.map((w) => `${w.rule} ${w.line}:${w.column} ${w.message}`)).toEqual([
       "include/encoding 2:1 './latin1.md' is not valid UTF-8 (byte 0xE9 at line 1, column 4): save it as UTF-8",

@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collectContextFiles, DEFAULT_LIMITS } from '../../compiler/index.js';
+import { collectInstructionFiles, DEFAULT_LIMITS } from '../../compiler/index.js';
 import { buildApart, buildThenBreak, errors, expectPreviousBundle, messageOf } from '../helpers/rebuild.js';
 import { tempDir, writeTree } from '../helpers/tree.js';
 
@@ -198,13 +198,13 @@ describe('special files as include targets', () => {
     await expectPreviousBundle(run);
   });
 
-  it('in context mode, a FIFO or socket include is skipped with a warning', async () => {
+  it('in instructions mode, a FIFO or socket include is skipped with a warning', async () => {
     const dir = await tempDir();
     await writeTree(dir, { 'CLAUDE.md': 'Top\n@./pipe.md\n@./sock.md\n' });
     mkfifo(path.join(dir, 'pipe.md'));
     await socketAt(path.join(dir, 'sock.md'));
     const seen = new Set<string>();
-    const found = await collectContextFiles(path.join(dir, 'CLAUDE.md'), { homeDir: dir, limits: DEFAULT_LIMITS, seen });
+    const found = await collectInstructionFiles(path.join(dir, 'CLAUDE.md'), { homeDir: dir, limits: DEFAULT_LIMITS, seen });
     expect(found.files.map((f) => path.basename(f.path))).toEqual(['CLAUDE.md']);
     expect(found.warnings.map((w) => `${w.rule} ${w.line}:${w.column} ${w.message}`)).toEqual([
       "include/not-a-file 2:1 './pipe.md' is a FIFO (named pipe), not a regular file",
@@ -212,10 +212,10 @@ describe('special files as include targets', () => {
     ]);
   });
 
-  it('a FIFO entry point in context mode is skipped with a warning', async () => {
+  it('a FIFO entry point in instructions mode is skipped with a warning', async () => {
     const dir = await tempDir();
     mkfifo(path.join(dir, 'CLAUDE.md'));
-    const found = await collectContextFiles(path.join(dir, 'CLAUDE.md'), { homeDir: dir, limits: DEFAULT_LIMITS, seen: new Set() });
+    const found = await collectInstructionFiles(path.join(dir, 'CLAUDE.md'), { homeDir: dir, limits: DEFAULT_LIMITS, seen: new Set() });
     expect(found.files).toEqual([]);
     expect(found.warnings.map((w) => w.rule)).toEqual(['include/not-a-file']);
   });

@@ -982,21 +982,21 @@ export const MUTANTS = [
   },
   // issue 26 (trust boundaries): context files, config, exact counts, state folders, cache facts, frontmatter, hostile shapes
   {
-    name: "issue 26: context mode: a symlink may lead out of its scope",
+    name: "issue 26: instructions mode: a symlink may lead out of its scope",
     file: "compiler/include/include.ts",
     from: "if (!isInside(scope, real)) {",
     to: "if (!isInside(scope, real) && false) {",
     tests: ["test/context/symlinks.test.ts"],
   },
   {
-    name: "issue 26: context mode: the extension of a symlink's target is not checked",
+    name: "issue 26: instructions mode: the extension of a symlink's target is not checked",
     file: "compiler/include/include.ts",
     from: "if (!options.limits.extensions.includes(ext)) {",
     to: "if (!options.limits.extensions.includes(ext) && false) {",
     tests: ["test/context/symlinks.test.ts"],
   },
   {
-    name: "issue 26: context mode: an include outside its includer's scope keeps that scope no more",
+    name: "issue 26: instructions mode: an include outside its includer's scope keeps that scope no more",
     file: "compiler/include/include.ts",
     from: "  return realOrSelf(path.dirname(target));\n}",
     to: "  return realOrSelf(path.parse(target).root);\n}",

@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildProject, collectContextFiles, configBuildOptions, DEFAULT_LIMITS, loadConfig } from '../../compiler/index.js';
+import { buildProject, collectInstructionFiles, configBuildOptions, DEFAULT_LIMITS, loadConfig } from '../../compiler/index.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir, writeTree } from '../helpers/tree.js';
 
@@ -83,10 +83,10 @@ describe('frontmatter that is opened and never closed', () => {
     expect(run.stderr).toContain('note: close it with a line holding only `---`');
   });
 
-  it('an instruction file in context mode: a warning, and its text still read', async () => {
+  it('an instruction file in instructions mode: a warning, and its text still read', async () => {
     const dir = await tempDir();
     await fs.writeFile(path.join(dir, 'CLAUDE.md'), '---\npaths: [a\nRules here.\n');
-    const found = await collectContextFiles(path.join(dir, 'CLAUDE.md'), { homeDir: dir, limits: DEFAULT_LIMITS, seen: new Set() });
+    const found = await collectInstructionFiles(path.join(dir, 'CLAUDE.md'), { homeDir: dir, limits: DEFAULT_LIMITS, seen: new Set() });
     expect(found.warnings.map((w) => `${w.rule} ${w.line}:${w.column} ${w.message}`)).toEqual(['frontmatter/invalid-yaml 1:1 frontmatter opened at line 1 is never closed']);
     expect(found.files.map((f) => f.content)).toEqual(['---\npaths: [a\nRules here.\n']);
   });

@@ -7,12 +7,12 @@
 import { checkBundle, type CheckResult, type PrefixChange, type StaleFile } from '../../pipeline/check-bundle.js';
 import { escapeData, escapeProperty } from '../../diagnostics/format.js';
 import { terminalSafe } from '../../diagnostics/terminal-safe.js';
-import type { CheckPolicy, CommonOptions } from '../args.js';
+import type { CheckFlags, CommonOptions } from '../args.js';
 import type { Io } from '../io.js';
 import { readManifestArg } from '../read-manifest.js';
 import { plural, report, toBuildOptions } from '../shared.js';
 
-export async function runCheck(options: CommonOptions, policy: CheckPolicy, io: Io): Promise<number> {
+export async function runCheck(options: CommonOptions, policy: CheckFlags, io: Io): Promise<number> {
   const result = await checkBundle(await toBuildOptions(options), {
     ...(policy.allowStaticPrefixChange === undefined ? {} : { allowStaticPrefixChange: policy.allowStaticPrefixChange }),
     ...(policy.baseline === undefined ? {} : { baseline: await readManifestArg(policy.baseline) }),
