@@ -11,7 +11,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readCalibration } from './claude-calibration.mjs';
-import { claudeTokenizerOf, crossValidate, fitClaudeModel, fitQuality, isHeldOut, HELD_OUT_SHARE, predictCount, qualityOf, tokenizerThreshold } from '../lib/tokens/claude-fit.js';
+import { createJiti } from 'jiti';
+
+// The fit is TypeScript outside the tool's own sources (it is not shipped in lib/): jiti compiles it as it loads.
+const { claudeTokenizerOf, crossValidate, fitClaudeModel, fitQuality, isHeldOut, HELD_OUT_SHARE, predictCount, qualityOf, tokenizerThreshold } = await createJiti(import.meta.url).import('./claude-fit.ts');
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const OUT = path.join(HERE, '..', 'compiler', 'tokens', 'claude-coefficients.ts');

@@ -4,8 +4,29 @@
  * features, with coefficients fitted on published Claude counts
  * (claude-coefficients.ts, refitted by `bench/fit-claude-tokens.mjs`).
  */
-import type { ClaudeModel, ClaudeTokenizer, FeatureName, FitQuality } from './claude-fit.js';
-import { textFeature } from './text-features.js';
+import { textFeature, type TextFeatures } from './text-features.js';
+
+/** Which Claude tokenizer a count was made with (see `claudeTokenizerOf`). */
+export type ClaudeTokenizer = 'claude-3-to-4-6' | 'claude-4-7';
+
+/** One fitted model: published count ≈ overhead + Σ weight × feature. */
+export interface ClaudeModel {
+  overhead: number;
+  weights: Readonly<Partial<Record<FeatureName, number>>>;
+}
+
+export type FeatureName = 'o200k' | keyof TextFeatures;
+
+/** How well a model's estimates match published counts (the fit: bench/claude-fit.ts). */
+export interface FitQuality {
+  pieces: number;
+  /** Σ estimate / Σ published count. */
+  totalRatio: number;
+  within10: number;
+  within20: number;
+  /** The relative error that 90 % of pieces stay within: the band the cache check uses. */
+  p90Error: number;
+}
 
 export interface ClaudeCalibration {
   data: string;

@@ -12,7 +12,7 @@ import { sha256 } from '../core/hash.js';
 import type { TokenCount } from '../runtime/manifest.js';
 import { CLAUDE_CALIBRATION } from './claude-coefficients.js';
 import { claudeTokenizerFor, estimateClaudeTokens } from './claude-estimate.js';
-import type { ClaudeTokenizer } from './claude-fit.js';
+import type { ClaudeTokenizer } from './claude-estimate.js';
 import { loadO200kCounts, type O200kCount } from './o200k.js';
 
 export interface TokenCounter {

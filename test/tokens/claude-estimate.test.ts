@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLAUDE_CALIBRATION } from '../../compiler/tokens/claude-coefficients.js';
 import { claudeTokenizerFor } from '../../compiler/tokens/claude-estimate.js';
-import { claudeTokenizerOf, fitClaudeModel, fitQuality, isHeldOut, predictCount, tokenizerThreshold, type CalibrationPiece, type ClaudeTokenizer, type FeatureName } from '../../compiler/tokens/claude-fit.js';
+import { claudeTokenizerOf, fitClaudeModel, fitQuality, isHeldOut, predictCount, tokenizerThreshold, type CalibrationPiece, type ClaudeTokenizer, type FeatureName } from '../../bench/claude-fit.js';
 import { loadO200k } from '../../compiler/tokens/o200k.js';
 import { textFeatures } from '../../compiler/tokens/text-features.js';
 import { loadTokenCounting } from '../../compiler/tokens/token-counters.js';

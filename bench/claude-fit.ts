@@ -1,15 +1,19 @@
 /**
  * Calibrating the Claude estimator on published counts: the split, the least
  * squares fit and the error measures. Pure functions, shared by the refit
- * script (`bench/fit-claude-tokens.mjs`), `npm run bench` and the test that
- * checks the committed coefficients, so all three read the data alike.
+ * script (`bench/fit-claude-tokens.mjs`, which loads this file through jiti)
+ * and the test that checks the committed coefficients, so both read the data
+ * alike. Not part of the tool: it stays out of `lib/`.
  *
  * The split is by a hash of the file name — never by the counts — so which
  * pieces are held out is fixed before anything is fitted, and the test can
  * refit on the training part and find the committed coefficients again.
  */
 import { createHash } from 'node:crypto';
-import type { TextFeatures } from './text-features.js';
+import type { ClaudeModel, ClaudeTokenizer, FeatureName, FitQuality } from '../compiler/tokens/claude-estimate.js';
+import type { TextFeatures } from '../compiler/tokens/text-features.js';
+
+export type { ClaudeModel, ClaudeTokenizer, FeatureName, FitQuality };
 
 export interface CalibrationPiece {
   file: string;
@@ -18,17 +22,6 @@ export interface CalibrationPiece {
   o200k: number;
   features: TextFeatures;
 }
-
-/** Which Claude tokenizer a count was made with (see `claudeTokenizerOf`). */
-export type ClaudeTokenizer = 'claude-3-to-4-6' | 'claude-4-7';
-
-/** One fitted model: published count ≈ overhead + Σ weight × feature. */
-export interface ClaudeModel {
-  overhead: number;
-  weights: Readonly<Partial<Record<FeatureName, number>>>;
-}
-
-export type FeatureName = 'o200k' | keyof TextFeatures;
 
 export const HELD_OUT_SHARE = 0.3;
 
@@ -77,16 +70,6 @@ export function fitClaudeModel(pieces: readonly CalibrationPiece[], features: re
     overhead: withOverhead ? solution[0]! : 0,
     weights: Object.fromEntries(features.map((f, i) => [f, solution[i + offset]!])),
   };
-}
-
-export interface FitQuality {
-  pieces: number;
-  /** Σ estimate / Σ published count. */
-  totalRatio: number;
-  within10: number;
-  within20: number;
-  /** The relative error that 90 % of pieces stay within: the band the cache check uses. */
-  p90Error: number;
 }
 
 export function fitQuality(model: ClaudeModel, pieces: readonly CalibrationPiece[]): FitQuality {
