@@ -76,7 +76,7 @@ function medianOf(values) {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 }
 
-/** The rows `npm run bench` adds to the README table. */
+/** The rows `npm run bench` adds to the table in docs/benchmarks.md. */
 export function tokenRows(t, row) {
   const ms = (v) => `${Math.round(v).toLocaleString('en')} ms`;
   const pct = (v) => `${(v * 100).toFixed(1)} %`;

@@ -80,7 +80,7 @@ async function watchSession({ root, coldRuns, edits, pausedEdits }) {
     const commitTimes = [];
     const committed = COMMITTED.map((rel) => Buffer.from(written.files.get(rel)));
     for (let i = 0; i < edits; i++) commitTimes.push(await commitFloor(floorDir, committed));
-    // Edits as an author makes them, seconds apart: what the VM's memory does meanwhile shows (see the README).
+    // Edits as an author makes them, seconds apart: what the VM's memory does meanwhile shows (docs/benchmarks.md#method).
     const pausedTimes = [];
     for (let i = 0; i < pausedEdits; i++) {
       await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));

@@ -97,6 +97,13 @@ describe('the layers of compiler/', () => {
     expect(wrongWay(imports)).toEqual([]);
   });
 
+  it('is the layer table of ARCHITECTURE.md, row for row', () => {
+    const rows = [...readFileSync(path.join(REPO, 'ARCHITECTURE.md'), 'utf8').matchAll(/^\| (\d+) \| `([\w.-]+)\/?` \|/gm)];
+    const documented: string[][] = [];
+    for (const [, layer, folder] of rows) (documented[Number(layer)] ??= []).push(folder === 'index.ts' ? '.' : folder!);
+    expect(documented).toEqual(LAYERS);
+  });
+
   it('fails on an import added upward on purpose, and on a circle between folders', () => {
     expect(wrongWay([...imports, { from: 'markdown/scan.ts', to: 'bundle/emit.js' }])).toEqual(['markdown/scan.ts → bundle/emit.js (markdown is layer 4, bundle is layer 8)']);
     const circle = [

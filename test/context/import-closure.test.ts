@@ -1,6 +1,6 @@
 /**
  * What `prompt-build/context` pulls into a service (issue 13): its closure of
- * compiler modules and packages, held here and listed in the README, so a new
+ * compiler modules and packages, held here and listed in docs/context.md, so a new
  * import is a visible decision. It stays free of the build pipeline: no
  * emitter, writer, watcher or CLI.
  */
@@ -42,7 +42,7 @@ export function importClosure(entry: string): { files: string[]; packages: strin
 }
 
 describe('the import closure of prompt-build/context', () => {
-  it('holds the packages and modules the README lists, and no stage of the build', () => {
+  it('holds the packages and modules docs/context.md lists, and no stage of the build', () => {
     const { files, packages } = importClosure('context/index.ts');
     expect(packages).toEqual(['gray-matter', 'handlebars', 'js-yaml', 'micromark', 'micromark-util-edit-map', 'picomatch', 'yaml']);
     // Beyond its own folder: the Markdown reader and the include resolver (instruction files are

@@ -140,7 +140,7 @@ describe.skipIf(!present)(present ? 'third-party corpus' : `third-party corpus (
     const built = Object.keys(result.bundle!.manifest.agents).length;
     const byRule = new Map<string, number>();
     for (const d of result.diagnostics) byRule.set(d.rule, (byRule.get(d.rule) ?? 0) + 1);
-    // The README reports these counts; a change in them is worth a look.
+    // docs/authoring.md reports these counts; a change in them is worth a look.
     console.log(`corpus agents: ${agentFiles.length} files, ${built} built; ${[...byRule].map(([r, n]) => `${r} ${n}`).join(', ')}`);
     expect(built).toBeGreaterThan(agentFiles.length * 0.8);
     await fs.rm(root, { recursive: true, force: true });

@@ -60,7 +60,7 @@ describe.runIf(present)('the Claude estimator, on the published counts', () => {
     expect(Math.abs(estimated / published - 1)).toBeLessThanOrEqual(0.05);
     expect(share(0.1)).toBeGreaterThanOrEqual(0.6);
     expect(share(0.2)).toBeGreaterThanOrEqual(0.85);
-    // What the README and the cache check's error band quote is what this measures.
+    // What docs/caching-and-tokens.md and the cache check's error band quote is what this measures.
     expect(estimated / published).toBeCloseTo(CLAUDE_CALIBRATION.heldOut.totalRatio, 6);
     expect(share(0.1)).toBeCloseTo(CLAUDE_CALIBRATION.heldOut.within10, 6);
     expect(share(0.2)).toBeCloseTo(CLAUDE_CALIBRATION.heldOut.within20, 6);
