@@ -22,6 +22,13 @@ export interface CommandSpec {
   options: Readonly<Record<string, OptionSpec>>;
 }
 
+/** A switch, off unless given. */
+function flag(describe: string): OptionSpec {
+  return { type: 'boolean', default: false, describe };
+}
+
+const RAW = 'print texts exactly as they are (by default control, bidi and invisible characters are shown as escapes such as \\e and \\r)';
+
 /** A limit flag: a whole number above zero, given once. Anything else is a usage error, never a guard turned off by NaN. */
 function positiveInteger(flag: string): (value: unknown) => number | undefined {
   return (value) => {
@@ -68,13 +75,13 @@ export const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   'max-include-depth': { type: 'string', coerce: positiveInteger('max-include-depth'), describe: 'nested include levels allowed (default 5)' },
   'max-include-bytes': { type: 'string', coerce: positiveInteger('max-include-bytes'), describe: 'largest includable file (default 1 MiB)' },
   'max-expanded-bytes': { type: 'string', coerce: positiveInteger('max-expanded-bytes'), describe: 'largest text with its includes expanded (default: --max-include-bytes)' },
-  'force-out': { type: 'boolean', default: false, describe: 'write into a non-empty --out directory that is not a bundle (nothing in it is deleted)' },
+  'force-out': flag('write into a non-empty --out directory that is not a bundle (nothing in it is deleted)'),
   'keep-comments': { type: 'boolean', describe: 'keep block-level HTML comments in files that do not say (--no-keep-comments strips them; default: the config, else strip)' },
   model: { type: 'array', describe: 'model ids to check cache minimums against' },
   'cache-facts': { type: 'string', describe: 'JSON file of cache facts (model minimums) used before the built-in ones' },
   targets: { type: 'string', coerce: targetList, describe: 'runtimes to build for, comma-separated: js, python (default: js,python)' },
-  'exact-tokens': { type: 'boolean', default: false, describe: "count Claude models' tokens with Anthropic's count_tokens (ANTHROPIC_API_KEY; estimates when offline)" },
-  verbose: { type: 'boolean', default: false, describe: 'print every diagnostic whole: the one-line ones (a value read as quoted, an agent file skipped) with their excerpt and note' },
+  'exact-tokens': flag("count Claude models' tokens with Anthropic's count_tokens (ANTHROPIC_API_KEY; estimates when offline)"),
+  verbose: flag('print every diagnostic whole: the one-line ones (a value read as quoted, an agent file skipped) with their excerpt and note'),
 };
 
 export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
@@ -83,7 +90,7 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
     describe: 'rebuild on change, only what depends on the changed file',
     positionals: [],
     options: {
-      serve: { type: 'boolean', default: false, describe: 'serve the report of the working tree on 127.0.0.1, reloaded after every rebuild' },
+      serve: flag('serve the report of the working tree on 127.0.0.1, reloaded after every rebuild'),
       port: { type: 'string', coerce: portNumber, describe: `port for --serve (default ${DEFAULT_PORT}; 0 picks a free one)` },
     },
   },
@@ -93,7 +100,7 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
     options: {
       'allow-static-prefix-change': { type: 'array', describe: 'profiles whose static prefix hash may change (`*` for all); when given, any other change fails' },
       baseline: { type: 'string', describe: 'bundle or manifest.json the static prefix hashes are compared with (default: the --out directory)' },
-      'allow-missing-dist': { type: 'boolean', default: false, describe: 'pass when the out directory does not exist (for projects that do not commit the bundle)' },
+      'allow-missing-dist': flag('pass when the out directory does not exist (for projects that do not commit the bundle)'),
     },
   },
   render: {
@@ -102,9 +109,9 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
     options: {
       profile: { type: 'string', describe: 'profile to assemble (default: default)' },
       agent: { type: 'string', describe: 'use this agent as the system prompt' },
-      coordinator: { type: 'boolean', default: false, describe: 'coordinator mode' },
-      proactive: { type: 'boolean', default: false, describe: 'proactive mode' },
-      simple: { type: 'boolean', default: false, describe: 'simple mode' },
+      coordinator: flag('coordinator mode'),
+      proactive: flag('proactive mode'),
+      simple: flag('simple mode'),
       'custom-system-prompt': { type: 'string', describe: 'use this text in place of the default prompt (an override, coordinator or agent prompt still wins)' },
       'append-system-prompt': { type: 'string', describe: 'add this text after whichever system prompt is used (ignored with --override-system-prompt)' },
       'override-system-prompt': { type: 'string', describe: 'use exactly this text as the system prompt: it wins over everything, --append-system-prompt included' },
@@ -112,24 +119,24 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
       'context-parts': { type: 'string', describe: "run-time context to add, comma-separated: git, instructions, date; 'none' for none (default: all three)" },
       cwd: { type: 'string', describe: 'working directory the context providers look at' },
       bundle: { type: 'string', describe: 'bundle to load (default: the --out directory)' },
-      json: { type: 'boolean', default: false, describe: 'print the texts, the provider blocks, the context parts and the cache verdict as JSON' },
-      raw: { type: 'boolean', default: false, describe: 'print texts exactly as they are (by default control, bidi and invisible characters are shown as escapes such as \\e and \\r)' },
-      'show-stripped': { type: 'boolean', default: false, describe: 'mark where the comment policy removed HTML comments (with --json: list them per part)' },
+      json: flag('print the texts, the provider blocks, the context parts and the cache verdict as JSON'),
+      raw: flag(RAW),
+      'show-stripped': flag('mark where the comment policy removed HTML comments (with --json: list them per part)'),
     },
   },
   inspect: {
     describe: 'list each profile’s sections with sizes and token estimates',
     positionals: ['bundle?'],
-    options: { json: { type: 'boolean', default: false, describe: 'print the profiles, sections and cache table as JSON' } },
+    options: { json: flag('print the profiles, sections and cache table as JSON') },
   },
   diff: {
     describe: 'compare two bundles: sections added, removed, changed; static prefix hashes',
     positionals: ['old', 'new'],
     options: {
       format: { type: 'string', choices: DIFF_FORMATS, default: 'text', describe: 'text (unified diffs), markdown (a pull-request comment) or json' },
-      json: { type: 'boolean', default: false, describe: 'the same as --format json' },
-      raw: { type: 'boolean', default: false, describe: 'with --format text: print texts exactly as they are (by default control, bidi and invisible characters are shown as escapes such as \\e and \\r)' },
-      'fail-on-static-change': { type: 'boolean', default: false, describe: 'exit 1 when a profile’s static prefix hash changed (a global prompt-cache bust)' },
+      json: flag('the same as --format json'),
+      raw: flag(`with --format text: ${RAW}`),
+      'fail-on-static-change': flag('exit 1 when a profile’s static prefix hash changed (a global prompt-cache bust)'),
     },
   },
   report: {

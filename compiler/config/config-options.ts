@@ -2,7 +2,6 @@
  * A loaded config as build options. Flags are laid over the result by the
  * caller (flag > file > default), so this knows nothing of the command line.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildOptions } from '../core/options.js';
 import { parseCacheFacts } from '../cache-facts/cache-facts-file.js';
@@ -12,6 +11,7 @@ import { keyPosition, type LoadedConfig } from './load-config.js';
 import { readConfigNamedFile } from './read-config-file.js';
 import type { ProjectConfig } from './define-config.js';
 import { DEFAULT_SOURCE_DIRS, normaliseSourceDir, sourceDirsProblem, type SourceDirs } from '../core/source-dirs.js';
+import { isInside, realish } from '../core/paths.js';
 
 export function configBuildOptions(root: string, loaded: LoadedConfig): { options: Partial<BuildOptions>; diagnostics: Diagnostic[] } {
   const { config, file } = loaded;
@@ -81,20 +81,6 @@ function readFacts(root: string, value: string | readonly unknown[]): { ok: true
 function outsideRoot(root: string, dir: string): string | null {
   if (!isInside(root, dir)) return 'is outside the project root';
   return isInside(realish(root), realish(dir)) ? null : 'leads outside the project root through a symlink';
-}
-
-function isInside(root: string, file: string): boolean {
-  const rel = path.relative(root, file);
-  return rel === '' || (!(rel === '..' || rel.startsWith(`..${path.sep}`)) && !path.isAbsolute(rel));
-}
-
-function realish(p: string): string {
-  try {
-    return fs.realpathSync.native(p);
-  } catch {
-    const parent = path.dirname(p);
-    return parent === p ? p : path.join(realish(parent), path.basename(p));
-  }
 }
 
 function relative(root: string, file: string): string {

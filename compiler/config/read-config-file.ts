@@ -9,9 +9,9 @@
  * it holds.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { readTextFileSync } from '../markdown/source.js';
 import { describeTextProblem } from '../markdown/text-check.js';
+import { isInside } from '../core/paths.js';
 
 /** Far above any config or facts file a person writes. */
 export const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
@@ -52,11 +52,6 @@ export function readConfigNamedFile(file: string, root: string | null, shown: st
     case 'unreadable':
       return refused(`cannot be read: ${failure.message}`);
   }
-}
-
-function isInside(root: string, file: string): boolean {
-  const rel = path.relative(root, file);
-  return rel === '' || (!(rel === '..' || rel.startsWith(`..${path.sep}`)) && !path.isAbsolute(rel));
 }
 
 function realOrSelf(dir: string): string {

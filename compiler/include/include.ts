@@ -19,6 +19,7 @@ import { lineIndexOf } from '../core/line-index.js';
 import { scanLimitDiagnostic, type Directive, type Range } from '../markdown/scan.js';
 import { makeSource, parseSource, rawFile, problemToDiagnostic, readTextFile, type ReadFailure, type Source } from '../markdown/source.js';
 import { describeTextProblem } from '../markdown/text-check.js';
+import { isInside } from '../core/paths.js';
 
 /** How the compile-mode resolver reaches files: the build caches and shares loads. */
 export interface IncludeHost {
@@ -97,11 +98,6 @@ function resolveWritten(written: string, includer: string, homeDir: string): str
   if (written.startsWith('~/')) return path.join(homeDir, written.slice(2));
   if (path.isAbsolute(written)) return path.normalize(written);
   return path.resolve(path.dirname(includer), written);
-}
-
-export function isInside(root: string, file: string): boolean {
-  const rel = path.relative(root, file);
-  return rel === '' || (!(rel === '..' || rel.startsWith(`..${path.sep}`)) && !path.isAbsolute(rel));
 }
 
 /** Root-relative POSIX path, or the absolute path for a file outside the root. */

@@ -6,7 +6,8 @@
  */
 import fsSync from 'node:fs';
 import type { IncludeLimits } from '../core/options.js';
-import { isInside, relativeToRoot } from '../include/include.js';
+import { isInside } from '../core/paths.js';
+import { relativeToRoot } from '../include/include.js';
 import type { ParseCache } from './parse-cache.js';
 import { ParsePool } from './parse-pool.js';
 import {

@@ -33,27 +33,43 @@ const BIDI_NAMES: Record<string, string> = {
   '\u2069': 'POP DIRECTIONAL ISOLATE',
 };
 
+/** One kind of invisible character: its rule, how to find it, and how to word a problem at its first place. */
+interface Kind {
+  rule: typeof CONTROL_RULE | typeof BIDI_RULE;
+  pattern: RegExp;
+  /** The character found, named, and what it does to whoever reads the text. */
+  what: (c: string) => { name: string; effect: string };
+  /** Which projects lower the rule: "a project whose texts …". */
+  whoseTexts: string;
+}
+
+const KINDS: readonly Kind[] = [
+  {
+    rule: CONTROL_RULE,
+    pattern: CONTROL,
+    what: (c) => ({ name: `control character ${describe(c)}`, effect: 'a terminal acts on it instead of showing it, so the text a reviewer sees there is not the text the model gets' }),
+    whoseTexts: 'are meant to hold control characters',
+  },
+  {
+    rule: BIDI_RULE,
+    pattern: BIDI,
+    what: (c) => ({ name: `bidirectional control ${codePoint(c)} ${BIDI_NAMES[c]}`, effect: 'it reorders how the text around it is shown, so what a reviewer reads is not what the model gets' }),
+    whoseTexts: 'need it',
+  },
+];
+
 /** The problems of `text` (a whole normalised file: offsets are into it), none for clean text. */
 export function invisibleCharacterProblems(text: string): Problem[] {
   const problems: Problem[] = [];
-  const control = firstAndCount(text, CONTROL);
-  if (control) {
-    const c = text[control.offset]!;
+  for (const { rule, pattern, what, whoseTexts } of KINDS) {
+    const found = firstAndCount(text, pattern);
+    if (!found) continue;
+    const { name, effect } = what(text[found.offset]!);
     problems.push({
-      rule: CONTROL_RULE,
-      offset: control.offset,
-      message: `control character ${describe(c)} in the text${more(control.count)}: a terminal acts on it instead of showing it, so the text a reviewer sees there is not the text the model gets`,
-      note: `remove it; a project whose texts are meant to hold control characters sets rules: { '${CONTROL_RULE}': 'warning' } (or 'off') in its config`,
-    });
-  }
-  const bidi = firstAndCount(text, BIDI);
-  if (bidi) {
-    const c = text[bidi.offset]!;
-    problems.push({
-      rule: BIDI_RULE,
-      offset: bidi.offset,
-      message: `bidirectional control ${codePoint(c)} ${BIDI_NAMES[c]} in the text${more(bidi.count)}: it reorders how the text around it is shown, so what a reviewer reads is not what the model gets`,
-      note: `remove it; a project whose texts need it sets rules: { '${BIDI_RULE}': 'warning' } (or 'off') in its config`,
+      rule,
+      offset: found.offset,
+      message: `${name} in the text${more(found.count)}: ${effect}`,
+      note: `remove it; a project whose texts ${whoseTexts} sets rules: { '${rule}': 'warning' } (or 'off') in its config`,
     });
   }
   return problems;

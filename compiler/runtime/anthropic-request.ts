@@ -10,22 +10,14 @@
  */
 import { cacheControl, type AnthropicCacheControl, type AnthropicTextBlock } from './anthropic.js';
 import { ArgumentError, checkPrompt, isRecord, optionsOf } from './arguments.js';
-import {
-  breakpointList,
-  checkCallerBreakpoints,
-  checkTtlValue,
-  effectiveTtl,
-  minutes,
-  planBreakpoints,
-  type CallerBreakpoint,
-  type Candidate,
-  type DroppedBreakpoint,
-  type PlannedBreakpoint,
-} from './breakpoint-budget.js';
+import { breakpointList, checkCallerBreakpoints, checkTtlValue, effectiveTtl, minutes, planBreakpoints, type Candidate, type DroppedBreakpoint, type PlannedBreakpoint } from './breakpoint-budget.js';
+import { callerMarker, checkMessages, checkTools, messageMarkers, type MarkerStyle, type Rec } from './caller-markers.js';
 import { breakpointSides, type CacheTtl, type TtlOptions } from './prompt-sides.js';
 import type { SystemPrompt } from './system-prompt.js';
 
 const FN = 'toAnthropicRequest';
+/** How Anthropic writes a breakpoint: `cache_control` on the block; content may be a string. */
+const STYLE: MarkerStyle = { field: 'cache_control', type: 'ephemeral', nullable: true, stringContent: true, typedBlocks: true };
 
 /** What the planner needs of a tool: the SDK's `ToolUnion` members are all of this shape. */
 export interface AnthropicToolLike {
@@ -94,13 +86,13 @@ export function toAnthropicRequest<T extends AnthropicToolLike = never, M extend
 export function toAnthropicRequest(input: AnthropicRequestInput, given?: AnthropicRequestOptions): AnthropicRequestPlan<unknown, unknown> {
   if (!isRecord(input)) throw new ArgumentError(FN, 'input', 'an object { system, tools?, messages? }', input);
   checkPrompt(FN, input.system, 'input.system');
-  const tools = checkTools(input.tools);
-  const messages = checkMessages(input.messages);
+  const tools = input.tools === undefined ? [] : checkTools(FN, STYLE, input.tools, 'input.tools');
+  const messages = checkMessages(FN, STYLE, input.messages);
   const options = optionsOf(FN, given);
   const sides = breakpointSides(input.system, options, FN);
   const automatic = automaticTtl(options);
 
-  const caller = [...tools.flatMap((tool, i) => callerMark(tool, `tools[${i}]`, [0, i])), ...messages.flatMap(messageMarks)];
+  const caller = [...tools.flatMap((tool, i) => callerMarker(STYLE, tool, `tools[${i}]`, [0, i])), ...messageMarkers(STYLE, messages)];
   checkCallerBreakpoints(FN, caller);
   const marked = new Set(caller.map((c) => c.path));
 
@@ -136,57 +128,6 @@ export function toAnthropicRequest(input: AnthropicRequestInput, given?: Anthrop
   if (input.messages !== undefined) request.messages = messages.map((message, m) => markedMessage(message, m, at)) as AnthropicPlannedMessage<unknown>[];
   if (at.has('cache_control')) request.cache_control = cacheControl(at.get('cache_control'));
   return { request, breakpoints: breakpointList(caller, placedPaths), dropped };
-}
-
-type Rec = Readonly<Record<string, unknown>>;
-
-
-function checkTools(value: unknown): Rec[] {
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) throw new ArgumentError(FN, 'input.tools', 'an array of tools', value);
-  value.forEach((tool, i) => {
-    if (!isRecord(tool)) throw new ArgumentError(FN, `input.tools[${i}]`, 'a tool (an object)', tool);
-    checkControl(tool, `input.tools[${i}]`);
-  });
-  return value as Rec[];
-}
-
-function checkMessages(value: unknown): Rec[] {
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) throw new ArgumentError(FN, 'input.messages', 'an array of messages', value);
-  value.forEach((message, m) => {
-    const at = `input.messages[${m}]`;
-    if (!isRecord(message)) throw new ArgumentError(FN, at, 'a message (an object)', message);
-    if (typeof message.role !== 'string') throw new ArgumentError(FN, `${at}.role`, 'a string', message.role);
-    const content = message.content;
-    if (typeof content === 'string') return;
-    if (!Array.isArray(content)) throw new ArgumentError(FN, `${at}.content`, 'a string or an array of content blocks', content);
-    content.forEach((block, j) => {
-      if (!isRecord(block) || typeof block.type !== 'string') throw new ArgumentError(FN, `${at}.content[${j}]`, 'a content block (an object with a type)', block);
-      checkControl(block, `${at}.content[${j}]`);
-    });
-  });
-  return value as Rec[];
-}
-
-/** A caller's `cache_control`: absent, null, or `{ type: 'ephemeral', ttl? }` with a TTL the API takes. */
-function checkControl(holder: Rec, at: string): void {
-  const value = holder.cache_control;
-  if (value === undefined || value === null) return;
-  if (!isRecord(value) || value.type !== 'ephemeral') throw new ArgumentError(FN, `${at}.cache_control`, "null or { type: 'ephemeral', ttl? }", value);
-  checkTtlValue(FN, `${at}.cache_control.ttl`, value.ttl);
-}
-
-function callerMark(holder: Rec, path: string, position: number[]): CallerBreakpoint[] {
-  const marker = holder.cache_control;
-  if (!isRecord(marker)) return [];
-  return [{ path, field: 'cache_control', marker, position, ttl: marker.ttl as CacheTtl | undefined }];
-}
-
-function messageMarks(message: Rec, m: number): CallerBreakpoint[] {
-  const content = message.content;
-  if (!Array.isArray(content)) return [];
-  return (content as Rec[]).flatMap((block, j) => callerMark(block, `messages[${m}].content[${j}]`, [2, m, j]));
 }
 
 /** The automatic breakpoint's TTL, the options checked: it marks the last block, so it may not outlive `ttl`. */

@@ -11,20 +11,14 @@
  */
 import { ArgumentError, checkPrompt, isRecord, optionsOf } from './arguments.js';
 import { cachePoint, type BedrockCachePoint, type BedrockSystemBlock } from './bedrock.js';
-import {
-  breakpointList,
-  checkCallerBreakpoints,
-  checkTtlValue,
-  planBreakpoints,
-  type CallerBreakpoint,
-  type Candidate,
-  type DroppedBreakpoint,
-  type PlannedBreakpoint,
-} from './breakpoint-budget.js';
+import { breakpointList, checkCallerBreakpoints, planBreakpoints, type Candidate, type DroppedBreakpoint, type PlannedBreakpoint } from './breakpoint-budget.js';
+import { callerMarker, checkMessages, checkTools, messageMarkers, type MarkerStyle, type Rec } from './caller-markers.js';
 import { breakpointSides, type CacheTtl, type TtlOptions } from './prompt-sides.js';
 import type { SystemPrompt } from './system-prompt.js';
 
 const FN = 'toBedrockRequest';
+/** How Bedrock writes a breakpoint: a `cachePoint` block of its own; content is always blocks. */
+const STYLE: MarkerStyle = { field: 'cachePoint', type: 'default', nullable: false, stringContent: false, typedBlocks: false };
 
 /** What the planner needs of a `toolConfig` (the SDK's `ToolConfiguration`). */
 export interface BedrockToolConfigLike {
@@ -81,13 +75,13 @@ export function toBedrockRequest<C extends BedrockToolConfigLike = never, M exte
   if (!isRecord(input)) throw new ArgumentError(FN, 'input', 'an object { system, toolConfig?, messages? }', input);
   checkPrompt(FN, input.system, 'input.system');
   const tools = checkToolConfig(input.toolConfig);
-  const messages = checkMessages(input.messages);
+  const messages = checkMessages(FN, STYLE, input.messages);
   const options = optionsOf(FN, given);
   const sides = breakpointSides(input.system, options, FN);
 
   const caller = [
-    ...tools.flatMap((tool, i) => callerPoint(tool, `toolConfig.tools[${i}]`, [0, i])),
-    ...messages.flatMap((message, m) => (message.content as Rec[]).flatMap((block, j) => callerPoint(block, `messages[${m}].content[${j}]`, [2, m, j]))),
+    ...tools.flatMap((tool, i) => callerMarker(STYLE, tool, `toolConfig.tools[${i}]`, [0, i])),
+    ...messageMarkers(STYLE, messages),
   ];
   checkCallerBreakpoints(FN, caller);
 
@@ -132,8 +126,6 @@ export function toBedrockRequest<C extends BedrockToolConfigLike = never, M exte
   return { request: request as BedrockRequestFields<C, M>, breakpoints: breakpointList(caller, placedPaths), dropped };
 }
 
-type Rec = Readonly<Record<string, unknown>>;
-
 function point(ttl: CacheTtl | undefined): BedrockCachePointBlock {
   return { cachePoint: cachePoint(ttl) };
 }
@@ -145,43 +137,7 @@ function isCachePoint(block: Rec): boolean {
 function checkToolConfig(value: unknown): Rec[] {
   if (value === undefined) return [];
   if (!isRecord(value)) throw new ArgumentError(FN, 'input.toolConfig', 'an object { tools }', value);
-  const tools = value.tools;
-  if (!Array.isArray(tools)) throw new ArgumentError(FN, 'input.toolConfig.tools', 'an array of tools', tools);
-  tools.forEach((tool, i) => {
-    if (!isRecord(tool)) throw new ArgumentError(FN, `input.toolConfig.tools[${i}]`, 'a tool (an object)', tool);
-    checkPoint(tool, `input.toolConfig.tools[${i}]`);
-  });
-  return tools as Rec[];
-}
-
-function checkMessages(value: unknown): Rec[] {
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) throw new ArgumentError(FN, 'input.messages', 'an array of messages', value);
-  value.forEach((message, m) => {
-    const at = `input.messages[${m}]`;
-    if (!isRecord(message)) throw new ArgumentError(FN, at, 'a message (an object)', message);
-    if (typeof message.role !== 'string') throw new ArgumentError(FN, `${at}.role`, 'a string', message.role);
-    if (!Array.isArray(message.content)) throw new ArgumentError(FN, `${at}.content`, 'an array of content blocks', message.content);
-    message.content.forEach((block: unknown, j: number) => {
-      if (!isRecord(block)) throw new ArgumentError(FN, `${at}.content[${j}]`, 'a content block (an object)', block);
-      checkPoint(block, `${at}.content[${j}]`);
-    });
-  });
-  return value as Rec[];
-}
-
-/** A caller's `cachePoint` block: `{ type: 'default', ttl? }` with a TTL the API takes. */
-function checkPoint(block: Rec, at: string): void {
-  const value = block.cachePoint;
-  if (value === undefined) return;
-  if (!isRecord(value) || value.type !== 'default') throw new ArgumentError(FN, `${at}.cachePoint`, "{ type: 'default', ttl? }", value);
-  checkTtlValue(FN, `${at}.cachePoint.ttl`, value.ttl);
-}
-
-function callerPoint(block: Rec, path: string, position: number[]): CallerBreakpoint[] {
-  const marker = block.cachePoint;
-  if (!isRecord(marker)) return [];
-  return [{ path, field: 'cachePoint', marker, position, ttl: marker.ttl as CacheTtl | undefined }];
+  return checkTools(FN, STYLE, value.tools, 'input.toolConfig.tools');
 }
 
 /** The last user turn, where a cache point after its content caches the conversation so far; null if none to add. */

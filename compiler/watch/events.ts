@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { FileChange } from '../pipeline/compiler.js';
-import { isInside } from '../include/include.js';
+import { isInside } from '../core/paths.js';
 
 const KINDS: Record<string, FileChange['kind']> = { add: 'add', change: 'change', unlink: 'unlink' };
 

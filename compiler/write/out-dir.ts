@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readOwnership, TOOL_DIR } from './ownership.js';
 import { sourceDirList, type SourceDirs } from '../core/source-dirs.js';
+import { isInside, realish } from '../core/paths.js';
 
 /** An output directory that must not be written: a usage error (exit 2), never a diagnostic. */
 export class OutDirError extends Error {
@@ -39,10 +40,10 @@ function outDirProblem({ root, outDir, homeDir, sourceDirs, forceOut }: OutDirPl
   if (isInside(out, realRoot)) return 'holds the project root; use a directory of its own inside it (default: dist)';
   for (const sources of sourceDirList(sourceDirs)) {
     const dir = realish(path.join(root, sources));
-    if (out === dir || isInside(dir, out)) return `is inside the sources (${sources}/); the bundle must live apart from them`;
+    if (isInside(dir, out)) return `is inside the sources (${sources}/); the bundle must live apart from them`;
   }
   const home = realish(homeDir);
-  if (out === home || isInside(out, home)) return 'is the home directory or holds it; use a directory of its own';
+  if (isInside(out, home)) return 'is the home directory or holds it; use a directory of its own';
   let stat: fs.Stats | undefined;
   try {
     stat = fs.statSync(out, { throwIfNoEntry: false });
@@ -59,21 +60,4 @@ function outDirProblem({ root, outDir, homeDir, sourceDirs, forceOut }: OutDirPl
   if (entries.length === 0 || forceOut || names.includes(TOOL_DIR) || readOwnership(out).isBundle) return null;
   return `is a non-empty directory that is not a prompt-build bundle (it holds ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}); ` +
     'name a new or empty directory, or pass --force-out to write into it (nothing already there is ever deleted)';
-}
-
-/** The real path of `p`, or of its deepest existing ancestor joined with the rest: a directory that will be created resolves too. */
-function realish(p: string): string {
-  const abs = path.resolve(p);
-  try {
-    return fs.realpathSync.native(abs);
-  } catch {
-    const parent = path.dirname(abs);
-    return parent === abs ? abs : path.join(realish(parent), path.basename(abs));
-  }
-}
-
-/** `inner` is strictly below `outer`. */
-function isInside(outer: string, inner: string): boolean {
-  const rel = path.relative(outer, inner);
-  return rel !== '' && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
 }
