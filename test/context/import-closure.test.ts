@@ -54,6 +54,7 @@ describe('the import closure of prompt-build/context', () => {
       'core/hash.ts',
       'core/line-index.ts',
       'core/options.ts',
+      'core/paths.ts',
       'core/source-dirs.ts',
       'diagnostics/diagnostics.ts',
       'include/include.ts',
