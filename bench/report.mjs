@@ -17,7 +17,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 export async function benchReport({ files, runs = 3 }) {
   const dist = await ensureBundle(files);
-  const models = ['claude-sonnet', 'gpt-5'].map(costFactsFor);
+  const models = ['claude-sonnet', 'gpt-5'].map((model) => costFactsFor(model));
   const samples = [];
   let bytes = 0;
   for (let i = 0; i < runs; i++) {
