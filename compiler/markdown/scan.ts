@@ -177,15 +177,30 @@ const TOKEN_IN_TEXT = /(^|\s)@(\S+)/g;
 
 function scanText(body: string, start: number, end: number, extensions: readonly string[], proseTemplates: boolean, scan: Scan): void {
   const raw = body.slice(start, end);
-  for (const match of raw.matchAll(TOKEN_IN_TEXT)) {
-    const at = start + (match.index ?? 0) + (match[1]?.length ?? 0);
-    const written = match[2] ?? '';
-    const pathText = trimPath(written);
-    if (pathText === '' || !isCandidate(pathText, extensions)) continue;
-    scan.directives.push({ start: at, end: at + 1 + pathText.length, path: pathText });
-  }
+  for (const directive of directivesIn(raw, start, extensions)) scan.directives.push(directive);
   if (proseTemplates) for (const i of allIndexes(raw, '{{')) scan.templates.push(start + i);
 }
+
+/**
+ * The include directives of one text node, given as its source text (`raw`,
+ * escapes and container prefixes as written) and the offset it starts at.
+ * The one reading of a text node: the build's scan and the mdast tree
+ * (compiler/unified/) both ask it.
+ */
+export function directivesIn(raw: string, offset: number, extensions: readonly string[]): readonly Directive[] {
+  // Most text nodes hold no `@`: they cost no list.
+  if (!raw.includes('@')) return NO_DIRECTIVES;
+  const found: Directive[] = [];
+  for (const match of raw.matchAll(TOKEN_IN_TEXT)) {
+    const at = offset + (match.index ?? 0) + (match[1]?.length ?? 0);
+    const pathText = trimPath(match[2] ?? '');
+    if (pathText === '' || !isCandidate(pathText, extensions)) continue;
+    found.push({ start: at, end: at + 1 + pathText.length, path: pathText });
+  }
+  return found;
+}
+
+const NO_DIRECTIVES: readonly Directive[] = Object.freeze([]);
 
 /** Sentence punctuation after a path (`see @./a.md.`) is not part of it. */
 function trimPath(written: string): string {

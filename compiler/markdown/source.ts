@@ -245,7 +245,7 @@ const HAS_ALIAS = /(^|[\s[{,:-])\*[^\s*]/;
  */
 const QUOTE_LEFT_OPEN = /^[A-Za-z_][\w.-]*:[ \t]+(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'(?!'))[ \t]*[^\s#]/m;
 
-function splitFrontmatter(text: string): Pick<ParsedSource, 'data' | 'bodyOffset' | 'problems'> {
+export function splitFrontmatter(text: string): Pick<ParsedSource, 'data' | 'bodyOffset' | 'problems'> {
   if (!text.startsWith('---')) return { data: {}, bodyOffset: 0, problems: [] };
   // gray-matter would read the whole file as YAML: its error (or, for prose, a silent mapping) would not say what is wrong.
   if (neverClosed(text)) {

@@ -22,7 +22,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['cache-facts'], // providers' sourced facts
   ['core'], // options and limits, source folders, hashing, line index, the tool's version
   ['markdown', 'template'], // one source file; Handlebars analysis and code generation
-  ['tokens', 'include'],
+  ['tokens', 'include', 'unified'], // token counters; @include; prompt sources as mdast (for plugins)
   ['definitions', 'config', 'context'],
   ['link'], // stage 5
   ['bundle'], // stage 6: emit

@@ -1366,4 +1366,32 @@ export const MUTANTS = [
     to: 'const extra = listed.filter((rel) => !expected.has(rel));',
     tests: ['test/cli/check.test.ts'],
   },
+  {
+    name: 'the tree cuts a text node at source offsets, not where its decoded value stands',
+    file: 'compiler/unified/include-nodes.ts',
+    from: 'const pieces = reading.pieces.get(node);',
+    to: 'const pieces = undefined;',
+    tests: ['test/unified/tree.test.ts'],
+  },
+  {
+    name: "a static section's braces become template nodes",
+    file: 'compiler/unified/template-syntax.ts',
+    from: 'if (!active()) return nok(code);',
+    to: '',
+    tests: ['test/unified/tree.test.ts'],
+  },
+  {
+    name: "the tree reads a dynamic section's template nodes apart from the text the build reads them in",
+    file: 'compiler/unified/include-nodes.ts',
+    from: "return node.type === 'text' || node.type === 'template';",
+    to: "return node.type === 'text';",
+    tests: ['test/unified/differential.test.ts'],
+  },
+  {
+    name: "the tree does not read a section's kind from its frontmatter",
+    file: 'compiler/unified/remark-prompt-build.ts',
+    from: "return splitFrontmatter(doc).data.kind === 'dynamic' ? 'dynamic' : 'static';",
+    to: "return 'static';",
+    tests: ['test/unified/tree.test.ts'],
+  },
 ];
