@@ -13,7 +13,7 @@ import {
   type SectionCache,
   type SystemPromptSection,
 } from './section-cache.js';
-import { asSystemPrompt, SYSTEM_PROMPT_DYNAMIC_BOUNDARY, type SystemPrompt } from './system-prompt.js';
+import { asBundlePrompt, SYSTEM_PROMPT_DYNAMIC_BOUNDARY, type SystemPrompt } from './system-prompt.js';
 import { hasText, trimTrailingNewlines } from './text.js';
 
 /** `simple` and `proactive` select the profiles of those names, whatever `profile` says. */
@@ -32,13 +32,13 @@ export interface GetSystemPromptOptions {
 export async function getSystemPrompt(bundle: Bundle, options: GetSystemPromptOptions): Promise<SystemPrompt> {
   checkAssembly(bundle, options);
   const profile = findProfile(bundle, profileName(options));
-  const origin = { staticPrefixHash: profile.staticPrefixHash };
+  const source = { kind: 'profile', name: profile.name } as const;
   // The boundary is there even when nothing follows it (a static-only profile): whatever a caller
   // appends later (system context, `appendSystemPrompt`) must land after the cached prefix, never in it.
-  if (profile.dynamicSections.length === 0) return asSystemPrompt([...profile.staticTexts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY], origin);
+  if (profile.dynamicSections.length === 0) return asBundlePrompt([...profile.staticTexts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY], profile.staticPrefixHash, source);
   const sections = profile.dynamicSections.map((section) => toPromptSection(section, options.context));
   const values = await resolveSections(sections, options.cache);
-  return asSystemPrompt([...profile.staticTexts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY, ...values.filter(hasText)], origin);
+  return asBundlePrompt([...profile.staticTexts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY, ...values.filter(hasText)], profile.staticPrefixHash, source);
 }
 
 export interface GetAgentSystemPromptOptions {
@@ -67,7 +67,7 @@ export function getAgentSystemPrompt(bundle: Bundle, name: string, given?: GetAg
   }
   const environment = typeof options.environment === 'string' ? [options.environment] : (options.environment ?? []);
   const parts = [agent.prompt, SYSTEM_PROMPT_DYNAMIC_BOUNDARY, ...environment.filter(hasText)];
-  return asSystemPrompt(parts, { staticPrefixHash: agent.definition.hash });
+  return asBundlePrompt(parts, agent.definition.hash, { kind: 'agent', name });
 }
 
 const MODES: readonly PromptMode[] = ['default', 'simple', 'proactive'];

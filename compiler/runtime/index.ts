@@ -26,8 +26,10 @@ export {
 export {
   asSystemPrompt,
   isSystemPrompt,
+  promptSourceOf,
   renderSystemPrompt,
   staticPrefixHashOf,
+  type PromptSource,
   SYSTEM_PROMPT_DYNAMIC_BOUNDARY,
   type SystemPrompt,
   type SystemPromptOrigin,
@@ -78,6 +80,30 @@ export {
 export { toGeminiSystemInstruction, type GeminiSystemInstruction } from './gemini.js';
 export type { CacheTtl, TtlOptions } from './prompt-sides.js';
 export { toSystemBlocks, type CacheControl, type SystemBlocksOptions, type SystemTextBlock } from './blocks.js';
+export {
+  recordUsage,
+  USAGE_RECORD_VERSION,
+  type CacheMiss,
+  type RecordUsageOptions,
+  type ChangedSection,
+  type UsageApi,
+  type UsageProvider,
+  type UsageRecord,
+  type UsageTokens,
+} from './usage.js';
+export { createUsageRecorder, type RecordOptions, type UsageRecorder, type UsageRecorderOptions, type UsageSink } from './usage-recorder.js';
+export { bundleIdentity } from './usage-bundle.js';
+export { describeMiss } from './usage-sections.js';
+export { jsonlUsageSink, usageLine, type TextWriter } from './usage-sinks.js';
+export {
+  createOpenTelemetryUsageSink,
+  openTelemetryUsageSink,
+  usageAttributes,
+  usageMetricAttributes,
+  type OpenTelemetryApi,
+  type OpenTelemetryUsageOptions,
+  type UsageAttributes,
+} from './usage-opentelemetry.js';
 export { MissingVariableError, RenderError } from './render-error.js';
 export { ArgumentError } from './arguments.js';
 export { SCHEMA_VERSION, type BundleModule, type Manifest } from './manifest.js';

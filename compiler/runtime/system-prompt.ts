@@ -32,6 +32,14 @@ const BRAND = Symbol('prompt-build.systemPrompt');
 interface StaticPrefix {
   hash: string;
   length: number;
+  /** The profile or agent of the bundle the prefix is; absent for a hash the caller gave. */
+  source?: PromptSource;
+}
+
+/** Which profile or agent of a bundle a prompt's static prefix is: what a usage record names (`recordUsage`). */
+export interface PromptSource {
+  readonly kind: 'profile' | 'agent';
+  readonly name: string;
 }
 
 export interface SystemPromptOrigin {
@@ -60,7 +68,23 @@ export function asSystemPrompt(parts: readonly string[], given?: SystemPromptOri
     origin.staticPrefixHash === undefined
       ? carriedPrefix(prompt, origin.derivedFrom)
       : { hash: origin.staticPrefixHash, length: boundary === -1 ? prompt.length : boundary + 1 };
-  Object.defineProperty(prompt, BRAND, { value: prefix ?? null });
+  return brand(prompt, prefix ?? null);
+}
+
+/**
+ * A prompt assembled from a bundle (assemble.ts): `asSystemPrompt` with the
+ * static prefix's hash, and the profile or agent it is — which a prompt
+ * derived from it unchanged carries too, as it carries the hash.
+ */
+export function asBundlePrompt(parts: readonly string[], staticPrefixHash: string, source: PromptSource): SystemPrompt {
+  checkPrompt('asSystemPrompt', parts, 'parts');
+  const prompt: string[] = [...parts];
+  const boundary = prompt.indexOf(SYSTEM_PROMPT_DYNAMIC_BOUNDARY);
+  return brand(prompt, { hash: staticPrefixHash, length: boundary === -1 ? prompt.length : boundary + 1, source });
+}
+
+function brand(prompt: string[], prefix: StaticPrefix | null): SystemPrompt {
+  Object.defineProperty(prompt, BRAND, { value: prefix });
   return Object.freeze(prompt) as readonly string[] as SystemPrompt;
 }
 
@@ -81,6 +105,11 @@ export function checkSystemPrompt(fn: string, prompt: unknown, parameter = 'prom
 export function staticPrefixHashOf(prompt: SystemPrompt): string | undefined {
   checkSystemPrompt('staticPrefixHashOf', prompt);
   return isSystemPrompt(prompt) ? prefixOf(prompt)?.hash : undefined;
+}
+
+/** The profile or agent of a bundle the prompt's static prefix is, when it came from one unchanged. */
+export function promptSourceOf(prompt: SystemPrompt): PromptSource | undefined {
+  return isSystemPrompt(prompt) ? prefixOf(prompt)?.source : undefined;
 }
 
 function prefixOf(prompt: SystemPrompt): StaticPrefix | null {

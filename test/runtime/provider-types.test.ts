@@ -1,6 +1,8 @@
 /**
  * The adapters' output against the real SDK request types (devDependencies
- * only). test/types/providers.types.ts and requests.types.ts must type-check; each file under
+ * only), and the usage readers' fields against the SDK response types.
+ * test/types/providers.types.ts, requests.types.ts, usage.types.ts and the
+ * usage fixtures (test/conformance/usage-fixtures.ts) must type-check; each file under
  * test/types/must-fail/ must not, on its `// must-fail` line and nowhere
  * else — which shows the key check catches a field the SDK does not declare,
  * where structural typing alone lets it through.
@@ -26,7 +28,7 @@ beforeAll(() => {
     },
   });
   if (!config) throw new Error('tsconfig.json did not parse');
-  const files = [join(TYPES, 'providers.types.ts'), join(TYPES, 'requests.types.ts'), ...mustFail.map((file) => join(MUST_FAIL, file))];
+  const files = [join(TYPES, 'providers.types.ts'), join(TYPES, 'requests.types.ts'), join(TYPES, 'usage.types.ts'), join(REPO, 'test/conformance/usage-fixtures.ts'), ...mustFail.map((file) => join(MUST_FAIL, file))];
   const program = ts.createProgram(files, config.options);
   errors = new Map(files.map((file) => [file, []]));
   for (const d of ts.getPreEmitDiagnostics(program)) {

@@ -33,9 +33,16 @@ from .system_prompt import (
     SYSTEM_PROMPT_DYNAMIC_BOUNDARY,
     SystemPrompt,
     as_system_prompt,
+    prompt_source_of,
     render_system_prompt,
     static_prefix_hash_of,
 )
+from .usage import USAGE_RECORD_VERSION, record_usage
+from .usage_bundle import bundle_identity
+from .usage_opentelemetry import open_telemetry_usage_sink, usage_attributes, usage_metric_attributes
+from .usage_recorder import UsageRecorder, create_usage_recorder
+from .usage_sections import describe_miss
+from .usage_sinks import jsonl_usage_sink, usage_line
 
 __all__ = [
     "ArgumentError",
@@ -57,16 +64,25 @@ __all__ = [
     "SectionCache",
     "SystemPrompt",
     "SystemPromptSection",
+    "USAGE_RECORD_VERSION",
+    "UsageRecorder",
     "append_system_context",
     "as_system_prompt",
     "build_effective_system_prompt",
+    "bundle_identity",
     "create_section_cache",
+    "create_usage_recorder",
+    "describe_miss",
     "get_agent_system_prompt",
     "get_system_prompt",
     "get_system_prompt_async",
     "has_context_wording",
+    "jsonl_usage_sink",
     "load_bundle",
+    "open_telemetry_usage_sink",
     "prepend_user_context",
+    "prompt_source_of",
+    "record_usage",
     "render_context_text",
     "render_system_prompt",
     "resolve_system_prompt_sections",
@@ -79,5 +95,8 @@ __all__ = [
     "to_bedrock_system",
     "to_gemini_system_instruction",
     "to_openai_request",
+    "usage_attributes",
+    "usage_line",
+    "usage_metric_attributes",
 ]
 __version__ = "0.1.0"

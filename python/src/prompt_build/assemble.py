@@ -24,7 +24,7 @@ from .system_prompt import (
     StaticPrefix,
     SystemPrompt,
     _new_tuple,
-    as_system_prompt,
+    as_bundle_prompt,
     prompt_class,
     has_text,
     trim_trailing_newlines,
@@ -102,7 +102,7 @@ def _ready(profile: BundleProfile, context: Mapping[str, Any], cache: SectionCac
         return plan(context)  # type: ignore[no-any-return]
     if not profile.dynamic_sections:
         # The boundary even with nothing after it: what a caller appends later stays out of the cached prefix.
-        return as_system_prompt([*profile.static_texts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY], static_prefix_hash=profile.static_prefix_hash)
+        return as_bundle_prompt([*profile.static_texts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY], profile.static_prefix_hash, ("profile", profile.name))
     return None
 
 
@@ -129,7 +129,7 @@ def _remember_plan(profile: BundleProfile, cache: SectionCache) -> None:
         head = tuple(parts)
     else:
         segments.append((render, tuple(parts)))
-    prefix = StaticPrefix(profile.static_prefix_hash, len(profile.static_texts) + 1)
+    prefix = StaticPrefix(profile.static_prefix_hash, len(profile.static_texts) + 1, ("profile", profile.name))
     cache.remember_plan(profile, _plan(head, tuple(segments), prompt_class(prefix)))  # type: ignore[arg-type]
 
 
@@ -179,12 +179,12 @@ def get_agent_system_prompt(bundle: Bundle, name: str, environment: Union[str, S
         raise BundleError(f'the bundle has no agent "{name}" (agents: {known})')
     extra = [environment] if isinstance(environment, str) else list(environment or [])
     parts = [agent.prompt, SYSTEM_PROMPT_DYNAMIC_BOUNDARY, *[part for part in extra if has_text(part)]]
-    return as_system_prompt(parts, static_prefix_hash=agent.definition["hash"])
+    return as_bundle_prompt(parts, agent.definition["hash"], ("agent", name))
 
 
 def _assemble(profile: BundleProfile, values: List[Optional[str]]) -> SystemPrompt:
     parts = [*profile.static_texts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY, *[value for value in values if has_text(value)]]
-    return as_system_prompt(parts, static_prefix_hash=profile.static_prefix_hash)  # type: ignore[arg-type]
+    return as_bundle_prompt(parts, profile.static_prefix_hash, ("profile", profile.name))  # type: ignore[arg-type]
 
 
 def _find_profile(bundle: Bundle, profile: Optional[str], mode: str) -> BundleProfile:

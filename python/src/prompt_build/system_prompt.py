@@ -5,7 +5,7 @@ prefix it starts with (a profile's ``staticPrefixHash``, an agent's text
 hash) when its first parts are exactly what the bundle holds, so provider
 adapters can derive cache keys from it. A plain list never carries one.
 """
-from typing import Any, Iterable, NamedTuple, Optional, Sequence
+from typing import Any, Iterable, NamedTuple, Optional, Sequence, Tuple
 
 from ._arguments import check_bool, check_optional_string, check_prompt
 
@@ -33,6 +33,8 @@ class StaticPrefix(NamedTuple):
     hash: str
     #: How many parts the prefix is: up to and including the boundary, or all of a prompt without one.
     length: int
+    #: The profile or agent of the bundle the prefix is, as ("profile" | "agent", name); None for a hash the caller gave.
+    source: Optional[Tuple[str, str]] = None
 
 
 class SystemPrompt(tuple):  # type: ignore[type-arg]
@@ -79,6 +81,15 @@ def as_system_prompt(
     return SystemPrompt(items, _carried_prefix(items, derived_from))
 
 
+def as_bundle_prompt(parts: Sequence[str], static_prefix_hash: str, source: Tuple[str, str]) -> SystemPrompt:
+    """A prompt assembled from a bundle (assemble.py): ``as_system_prompt`` with its static prefix's hash and
+    the profile or agent it is, which a prompt derived from it unchanged carries too."""
+    check_prompt("as_system_prompt", parts, "parts")
+    items = list(parts)
+    boundary = items.index(SYSTEM_PROMPT_DYNAMIC_BOUNDARY) if SYSTEM_PROMPT_DYNAMIC_BOUNDARY in items else -1
+    return SystemPrompt(items, StaticPrefix(static_prefix_hash, len(items) if boundary == -1 else boundary + 1, source))
+
+
 def _carried_prefix(parts: Sequence[str], sources: Sequence[Any]) -> Optional[StaticPrefix]:
     for source in sources:
         if not isinstance(source, SystemPrompt) or source.static_prefix is None:
@@ -93,6 +104,12 @@ def static_prefix_hash_of(prompt: Sequence[str]) -> Optional[str]:
     check_prompt("static_prefix_hash_of", prompt)
     prefix = getattr(prompt, "static_prefix", None)
     return prefix.hash if prefix is not None else None
+
+
+def prompt_source_of(prompt: Sequence[str]) -> Optional[Tuple[str, str]]:
+    """The profile or agent of a bundle the prompt's static prefix is, as ("profile" | "agent", name), or None."""
+    prefix = getattr(prompt, "static_prefix", None)
+    return prefix.source if prefix is not None else None
 
 
 def render_system_prompt(prompt: Sequence[str], show_boundary: bool = False) -> str:

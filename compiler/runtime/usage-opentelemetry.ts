@@ -1,0 +1,155 @@
+/**
+ * The usage record through OpenTelemetry (docs/usage.md#opentelemetry), in the GenAI
+ * semantic conventions — `gen_ai.usage.input_tokens` (every input token,
+ * cached ones included), `gen_ai.usage.output_tokens`,
+ * `gen_ai.usage.cache_read.input_tokens`,
+ * `gen_ai.usage.cache_creation.input_tokens`, the
+ * `gen_ai.client.token.usage` histogram — plus `prompt_build.*` attributes
+ * naming the prompt. `@opentelemetry/api` is an optional peer, imported
+ * only here and only when asked for; without it, or with no SDK registered
+ * by the host, every call is a no-op.
+ */
+import type { UsageSink } from './usage-recorder.js';
+import type { UsageProvider } from './usage-providers.js';
+import type { UsageRecord } from './usage.js';
+
+type AttributeValue = string | number | string[];
+export type UsageAttributes = Record<string, AttributeValue>;
+
+/** `gen_ai.provider.name` by provider (Gemini's SDK serves both Google endpoints: the generic name). */
+const PROVIDER_NAMES: Readonly<Record<UsageProvider, string>> = { anthropic: 'anthropic', bedrock: 'aws.bedrock', openai: 'openai', gemini: 'gcp.gen_ai' };
+
+/** What identifies the operation, the model and the prompt: few values each, so fit for metrics too. */
+export function usageMetricAttributes(record: UsageRecord): UsageAttributes {
+  const attributes: UsageAttributes = { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': PROVIDER_NAMES[record.provider] };
+  if (record.model !== null) attributes['gen_ai.request.model'] = record.model;
+  if (record.profile !== null) attributes['prompt_build.profile'] = record.profile;
+  if (record.agent !== null) attributes['prompt_build.agent'] = record.agent;
+  if (record.staticPrefixHash !== null) attributes['prompt_build.static_prefix_hash'] = record.staticPrefixHash;
+  return attributes;
+}
+
+/** Every attribute of the record, for a span: the metric attributes, the counts, the ids and the miss. */
+export function usageAttributes(record: UsageRecord): UsageAttributes {
+  const { tokens } = record;
+  const attributes: UsageAttributes = {
+    ...usageMetricAttributes(record),
+    'gen_ai.usage.input_tokens': tokens.input,
+    'gen_ai.usage.output_tokens': tokens.output,
+    'gen_ai.usage.cache_read.input_tokens': tokens.read,
+    'gen_ai.usage.cache_creation.input_tokens': tokens.written,
+  };
+  const optional: [string, AttributeValue | null][] = [
+    ['gen_ai.response.id', record.responseId],
+    ['gen_ai.conversation.id', record.session],
+    ['prompt_build.bundle', record.bundle],
+    ['prompt_build.cache.ttl', record.ttl],
+    ['prompt_build.usage.cache_creation_5m.input_tokens', tokens.written5m],
+    ['prompt_build.usage.cache_creation_1h.input_tokens', tokens.written1h],
+    ['prompt_build.cache.miss_reason', record.miss?.reason ?? null],
+    ['prompt_build.cache.missed_input_tokens', record.miss?.missedTokens ?? null],
+    ['prompt_build.cache.changed_sections', record.miss?.sections?.map((section) => `${section.name}:${section.change}`) ?? null],
+  ];
+  for (const [key, value] of optional) if (value !== null) attributes[key] = value;
+  return attributes;
+}
+
+/** Whether the request read the cache (`hit`), only wrote it (`write`), or neither (`none`: below the minimum, or no breakpoint). */
+export function cacheOutcome(record: UsageRecord): 'hit' | 'write' | 'none' {
+  return record.tokens.read > 0 ? 'hit' : record.tokens.written > 0 ? 'write' : 'none';
+}
+
+/** The parts of `@opentelemetry/api` used here, so the runtime's types do not depend on it. */
+export interface OpenTelemetryApi {
+  trace: {
+    getTracer(name: string, version?: string): Tracer;
+    getActiveSpan(): Span | undefined;
+  };
+  metrics: { getMeterProvider(): MeterProvider };
+}
+interface Span {
+  isRecording(): boolean;
+  setAttributes(attributes: UsageAttributes): unknown;
+  end(): void;
+}
+interface Tracer {
+  startSpan(name: string, options: { kind: number; attributes: UsageAttributes }): Span;
+}
+interface MeterProvider {
+  getMeter(name: string, version?: string): Meter;
+}
+interface Meter {
+  createHistogram(name: string, options: { unit: string; description: string; advice?: { explicitBucketBoundaries: number[] } }): { record(value: number, attributes: UsageAttributes): void };
+  createCounter(name: string, options: { unit: string; description: string }): { add(value: number, attributes: UsageAttributes): void };
+}
+
+export interface OpenTelemetryUsageOptions {
+  /**
+   * `active` (the default): the attributes go on the span active when the
+   * record is made — the host's span around the provider call — and, when
+   * none is, on a span of their own (`chat {model}`, ended at once);
+   * `new`: always a span of their own; `none`: metrics only.
+   */
+  span?: 'active' | 'new' | 'none';
+}
+
+const SCOPE = 'prompt-build';
+/** SpanKind.CLIENT in `@opentelemetry/api`. */
+const SPAN_KIND_CLIENT = 2;
+/** The bucket boundaries the conventions give for `gen_ai.client.token.usage`. */
+const TOKEN_BUCKETS = [1, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304, 16777216, 67108864];
+
+type Instruments = ReturnType<typeof createInstruments>;
+
+function createInstruments(meter: Meter) {
+  return {
+    tokenUsage: meter.createHistogram('gen_ai.client.token.usage', { unit: '{token}', description: 'Measures number of input and output tokens used', advice: { explicitBucketBoundaries: TOKEN_BUCKETS } }),
+    cacheTokens: meter.createCounter('prompt_build.cache.tokens', { unit: '{token}', description: 'Input tokens by what the cache did with them: read, written, uncached' }),
+    requests: meter.createCounter('prompt_build.cache.requests', { unit: '{request}', description: 'Requests by cache outcome: hit (read), write (written only), none' }),
+  };
+}
+
+/**
+ * A sink over an `@opentelemetry/api` the host imported itself. The meter is
+ * looked up again whenever the host's meter provider changes, so a sink made
+ * before the SDK was registered starts counting once it is.
+ */
+export function openTelemetryUsageSink(api: OpenTelemetryApi, options: OpenTelemetryUsageOptions = {}): UsageSink {
+  const mode = options.span ?? 'active';
+  const tracer = api.trace.getTracer(SCOPE);
+  let provider: MeterProvider | undefined;
+  let instruments: Instruments | undefined;
+  return (record) => {
+    const current = api.metrics.getMeterProvider();
+    if (current !== provider || instruments === undefined) [provider, instruments] = [current, createInstruments(current.getMeter(SCOPE))];
+    const common = usageMetricAttributes(record);
+    instruments.tokenUsage.record(record.tokens.input, { ...common, 'gen_ai.token.type': 'input' });
+    instruments.tokenUsage.record(record.tokens.output, { ...common, 'gen_ai.token.type': 'output' });
+    for (const [kind, value] of [['read', record.tokens.read], ['written', record.tokens.written], ['uncached', record.tokens.uncached]] as const) {
+      if (value > 0) instruments.cacheTokens.add(value, { ...common, 'prompt_build.cache.token_kind': kind });
+    }
+    instruments.requests.add(1, { ...common, 'prompt_build.cache.outcome': cacheOutcome(record) });
+    if (mode === 'none') return;
+    const attributes = usageAttributes(record);
+    const active = mode === 'active' ? api.trace.getActiveSpan() : undefined;
+    if (active?.isRecording()) {
+      active.setAttributes(attributes);
+      return;
+    }
+    tracer.startSpan(`chat${record.model === null ? '' : ` ${record.model}`}`, { kind: SPAN_KIND_CLIENT, attributes }).end();
+  };
+}
+
+/**
+ * The sink through `@opentelemetry/api` when the host has it installed, else
+ * a sink that does nothing (`enabled` says which).
+ */
+export async function createOpenTelemetryUsageSink(options?: OpenTelemetryUsageOptions): Promise<UsageSink & { enabled: boolean }> {
+  let api: OpenTelemetryApi;
+  try {
+    api = (await import('@opentelemetry/api')) as unknown as OpenTelemetryApi;
+  } catch {
+    return Object.assign(() => {}, { enabled: false });
+  }
+  return Object.assign(openTelemetryUsageSink(api, options), { enabled: true });
+}

@@ -1,0 +1,35 @@
+"""The usage record written out (``compiler/runtime/usage-sinks.ts``, docs/usage.md#recording-usage): one JSON line per
+record — the same bytes the JavaScript runtime writes — for ``prompt-build usage`` to read."""
+import json
+import os
+from typing import Any, Callable, Dict, Union
+
+from .errors import ArgumentError
+
+UsageSink = Callable[[Dict[str, Any]], None]
+
+
+def usage_line(record: Dict[str, Any]) -> str:
+    """A record as one line of JSON, keys in the record's order, as ``JSON.stringify`` writes it."""
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+def jsonl_usage_sink(out: Union[str, "os.PathLike[str]", Any]) -> UsageSink:
+    """A sink writing each record as a line to ``out``: a text stream (anything with ``write``), or a file path,
+    opened to append for each record (so several processes may share one log)."""
+    if isinstance(out, (str, os.PathLike)):
+        path = os.fspath(out)
+
+        def append(record: Dict[str, Any]) -> None:
+            with open(path, "a", encoding="utf-8", newline="\n") as handle:
+                handle.write(usage_line(record) + "\n")
+
+        return append
+    write = getattr(out, "write", None)
+    if not callable(write):
+        raise ArgumentError("jsonl_usage_sink", "out", "a text stream, an object with write(text), or a file path", out)
+
+    def sink(record: Dict[str, Any]) -> None:
+        write(usage_line(record) + "\n")
+
+    return sink
