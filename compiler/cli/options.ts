@@ -139,6 +139,20 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
       'fail-on-static-change': flag('exit 1 when a profile’s static prefix hash changed (a global prompt-cache bust)'),
     },
   },
+  lsp: {
+    describe: 'run the language server on stdin and stdout, for an editor (the workspace folder is the project root)',
+    positionals: [],
+    options: { stdio: flag('talk over stdin and stdout (the only transport; editors pass it)') },
+  },
+  usage: {
+    describe: 'read usage logs (jsonlUsageSink’s JSONL): per profile, static prefix and model, the hit rate, tokens, cost, misses by likely cause and the TTL advisor',
+    positionals: ['logs...'],
+    options: {
+      format: { type: 'string', choices: DIFF_FORMATS, default: 'text', describe: 'text, markdown (a pull-request comment or a weekly note) or json' },
+      json: flag('the same as --format json'),
+      bundle: { type: 'array', describe: 'bundles (directories or manifest.json) whose prefixes the logs name: their sizes against each model’s minimum, the sections behind a change (default: the --out directory, when it holds a bundle)' },
+    },
+  },
   report: {
     describe: 'write one self-contained HTML page of a bundle (default: the --out directory); given OLD NEW, with their diff',
     positionals: ['bundles...'],

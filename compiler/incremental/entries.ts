@@ -98,6 +98,11 @@ export class Entries {
     return [...(this.dependents.get(file) ?? [])];
   }
 
+  /** The file (root-relative) that holds the section `name`, if one compiled. */
+  sectionSource(name: string): string | undefined {
+    return this.sectionNames.holders.get(name)?.def.source;
+  }
+
   /** Every section name a file claims, compiled or not. */
   sectionNamesKnown(): string[] {
     return [...new Set([...this.sectionNames.holders.keys(), ...this.failedSections.keys()])];

@@ -15,6 +15,7 @@ import {
   parseSource,
   rawFile,
   readTextFileSync,
+  textFromBytes,
   type ParsedSource,
   type RawFile,
   type ReadFailure,
@@ -40,6 +41,8 @@ export class SourceStore {
     private readonly limits: IncludeLimits,
     private readonly cache: ParseCache,
     private readonly parallelThreshold: number,
+    /** Texts that stand for files, by absolute path: an editor's unsaved buffers (the language server's). Read, never kept. */
+    private readonly overlay: ReadonlyMap<string, string> = new Map(),
   ) {}
 
   /** One file (an include target): parsed in this thread. */
@@ -164,6 +167,8 @@ export class SourceStore {
       return readTextFileSync(file, this.limits.maxBytes); // missing, or unreadable: the reader says which
     }
     if (!isInside(this.root, real)) return { ok: false, failure: { kind: 'outside-root' } };
+    const unsaved = this.overlay.get(file) ?? this.overlay.get(real);
+    if (unsaved !== undefined) return textFromBytes(Buffer.from(unsaved, 'utf8'), this.limits.maxBytes);
     return readTextFileSync(real, this.limits.maxBytes);
   }
 }

@@ -120,6 +120,11 @@ function guard(stat: fsSync.Stats, maxBytes: number): ReadResult | null {
   return null;
 }
 
+/** Bytes that did not come from a file (an editor's unsaved buffer), under the same size and text guards as a file. */
+export function textFromBytes(bytes: Buffer, maxBytes: number): ReadResult {
+  return bytes.length > maxBytes ? { ok: false, failure: { kind: 'too-large', bytes: bytes.length } } : checkText(bytes);
+}
+
 function checkText(bytes: Buffer): ReadResult {
   const problem = textProblem(bytes);
   return problem ? { ok: false, failure: { kind: 'text', problem } } : { ok: true, bytes };

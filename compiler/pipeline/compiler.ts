@@ -43,11 +43,16 @@ export interface BuildResult {
   stats: { sources: number; cacheHits: number; cacheMisses: number; cacheDiscarded: string | null };
 }
 
-export async function createCompiler(partial: Partial<BuildOptions> & { root: string }): Promise<Compiler> {
+/**
+ * `overlay`: texts that stand for files (absolute path → text), read in their place by every stage — the language
+ * server's unsaved buffers. The map is the caller's and read at each load: after changing it, `build` the paths changed.
+ */
+export async function createCompiler(partial: Partial<BuildOptions> & { root: string }, overlay?: ReadonlyMap<string, string>): Promise<Compiler> {
   const options = resolveBuildOptions(partial);
   const root = await fs.realpath(options.root).catch(() => options.root);
   const cache = await openParseCache(options.cacheDir, TOOL_FINGERPRINT);
-  return new Compiler({ ...options, root }, new SourceStore(root, options, cache, options.parallelThreshold), cache.stats, await sourcePathTest(options.sourceDirs, options.agentIgnore));
+  const store = new SourceStore(root, options, cache, options.parallelThreshold, overlay);
+  return new Compiler({ ...options, root }, store, cache.stats, await sourcePathTest(options.sourceDirs, options.agentIgnore));
 }
 
 export class Compiler {
@@ -129,6 +134,16 @@ export class Compiler {
   /** Absolute paths (as written and real) that the last build's includes went through. */
   watchedPaths(): string[] {
     return this.entries.watchedPaths();
+  }
+
+  /** The file (root-relative) that holds the section `name`, as of the last build; undefined when none compiled. */
+  sectionSource(name: string): string | undefined {
+    return this.entries.sectionSource(name);
+  }
+
+  /** Every section name some file claims, as of the last build. */
+  sectionNames(): string[] {
+    return this.entries.sectionNamesKnown();
   }
 
   /**

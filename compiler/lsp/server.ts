@@ -1,0 +1,171 @@
+/**
+ * `prompt-build lsp`: the language server. It runs the build's own
+ * `Compiler` over the workspace (one per root, its config read as `build`
+ * reads it), with the editor's unsaved buffers in place of the files, and
+ * publishes what the build says for every file a change reaches. A request
+ * that fails answers with an error; the server lives on.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TextDocuments, TextDocumentSyncKind, type Connection } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { readDocument, type PromptDocument } from './document.js';
+import { completionsAt, definitionAt, documentLinks, documentSymbols, hoverAt, profileLenses, toProtocolDiagnostic, uriOf } from './features.js';
+import { Workspace, type WorkspaceBuild } from './workspace.js';
+
+/** How long edits settle before a build: typing is a burst of changes, and each build answers them all. */
+const SETTLE_MS = 50;
+
+export function startServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  let workspace: Workspace | null = null;
+  let last: WorkspaceBuild | null = null;
+  /** Files that have diagnostics published: cleared when a build has none for them. */
+  let published = new Set<string>();
+  let timer: NodeJS.Timeout | null = null;
+
+  const fileOf = (uri: string): string | null => {
+    if (!uri.startsWith('file:')) return null;
+    const file = fileURLToPath(uri);
+    try {
+      return fs.realpathSync.native(file);
+    } catch {
+      return file;
+    }
+  };
+
+  const rebuild = async (): Promise<void> => {
+    if (!workspace) return;
+    const build = await workspace.build();
+    last = build;
+    const now = new Set<string>();
+    for (const [file, list] of build.diagnostics) {
+      if (!workspace.holds(file) && !path.isAbsolute(file)) continue;
+      now.add(file);
+      const text = workspace.textOf(file);
+      await connection.sendDiagnostics({ uri: uriOf(file), diagnostics: list.map((d) => toProtocolDiagnostic(d, file, text)) });
+    }
+    for (const file of published) if (!now.has(file)) await connection.sendDiagnostics({ uri: uriOf(file), diagnostics: [] });
+    published = now;
+  };
+
+  const schedule = (): void => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      rebuild().catch((error: unknown) => connection.console.error(`prompt-build: the build failed: ${String(error)}`));
+    }, SETTLE_MS);
+  };
+
+  /** The prompt file behind a request, read from the editor's text; null for anything else. */
+  const documentAt = (uri: string): PromptDocument | null => {
+    const file = fileOf(uri);
+    if (!workspace || file === null || !workspace.holds(file)) return null;
+    const text = documents.get(uri)?.getText() ?? workspace.textOf(file);
+    const included = new Set(Object.keys(last?.manifest?.sources ?? {}));
+    return text === null ? null : readDocument(file, text, workspace.options, included);
+  };
+  const offsetIn = (doc: PromptDocument, uri: string, position: { line: number; character: number }): number => {
+    // Positions are the editor's; the document is read with LF line ends (readDocument), so count in its text.
+    const lines = doc.text.split('\n');
+    let offset = 0;
+    for (let l = 0; l < position.line && l < lines.length; l++) offset += lines[l]!.length + 1;
+    return Math.min(offset + position.character, doc.text.length);
+  };
+
+  connection.onInitialize(async (params) => {
+    const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri;
+    const root = folder ? fileURLToPath(folder) : null;
+    if (root !== null && fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) workspace = await Workspace.open(root);
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        definitionProvider: true,
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: ['@', '/', '{', ' ', '-'] },
+        codeLensProvider: { resolveProvider: false },
+        documentLinkProvider: { resolveProvider: false },
+        documentSymbolProvider: true,
+      },
+      serverInfo: { name: 'prompt-build' },
+    };
+  });
+  connection.onInitialized(() => schedule());
+
+  documents.onDidChangeContent(({ document }) => {
+    const file = fileOf(document.uri);
+    if (!workspace || file === null || !workspace.holds(file)) return;
+    workspace.edit(file, document.getText());
+    schedule();
+  });
+  documents.onDidClose(({ document }) => {
+    const file = fileOf(document.uri);
+    if (!workspace || file === null) return;
+    workspace.close(file);
+    schedule();
+  });
+  connection.onDidChangeWatchedFiles(({ changes }) => {
+    for (const change of changes) {
+      const file = fileOf(change.uri);
+      if (workspace && file !== null && workspace.holds(file)) workspace.changedOnDisk(file);
+    }
+    schedule();
+  });
+
+  connection.onDefinition(({ textDocument, position }) => {
+    const doc = documentAt(textDocument.uri);
+    return doc && workspace ? definitionAt(doc, offsetIn(doc, textDocument.uri, position), (name) => workspace!.sectionFile(name)) : null;
+  });
+  connection.onHover(({ textDocument, position }) => {
+    const doc = documentAt(textDocument.uri);
+    if (!doc || !workspace) return null;
+    const value = hoverAt(doc, offsetIn(doc, textDocument.uri, position), last?.manifest ?? null, workspace.options, sizeOf);
+    return value === null ? null : { contents: { kind: 'markdown', value } };
+  });
+  connection.onCompletion(({ textDocument, position }) => {
+    const doc = documentAt(textDocument.uri);
+    if (!doc || !workspace) return [];
+    const includer = path.dirname(doc.file);
+    const near = (dir: string) => filesIn(path.resolve(includer, dir), workspace!.options.extensions);
+    return completionsAt(doc, offsetIn(doc, textDocument.uri, position), workspace.sectionNames(), near).map((c) => ({
+      label: c.label,
+      ...(c.detail ? { detail: c.detail } : {}),
+      ...(c.documentation ? { documentation: c.documentation } : {}),
+    }));
+  });
+  connection.onCodeLens(({ textDocument }) => {
+    const doc = documentAt(textDocument.uri);
+    if (!doc || !workspace) return [];
+    return profileLenses(doc, last?.manifest ?? null, workspace.options).map((l) => ({ range: l.range, command: { title: l.title, command: '' } }));
+  });
+  connection.onDocumentLinks(({ textDocument }) => {
+    const doc = documentAt(textDocument.uri);
+    return doc ? documentLinks(doc) : [];
+  });
+  connection.onDocumentSymbol(({ textDocument }) => {
+    const doc = documentAt(textDocument.uri);
+    return doc ? documentSymbols(doc) : [];
+  });
+
+  documents.listen(connection);
+  connection.listen();
+}
+
+function sizeOf(file: string): number | null {
+  return fs.statSync(file, { throwIfNoEntry: false })?.size ?? null;
+}
+
+/** The includable files and folders in `dir`, for completing a path after `@`. */
+function filesIn(dir: string, extensions: readonly string[]): string[] {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((e) => (e.isDirectory() && !e.name.startsWith('.')) || (e.isFile() && extensions.includes(path.extname(e.name).toLowerCase())))
+    .map((e) => (e.isDirectory() ? `${e.name}/` : e.name))
+    .sort();
+}

@@ -1,0 +1,124 @@
+/**
+ * One prompt set as the language server sees it: the project's options as
+ * `build` reads them (the config file, defaults), one incremental `Compiler`
+ * over the files on disk with the editor's unsaved buffers laid over them,
+ * and what the last build said. Builds run one at a time; edits that arrive
+ * meanwhile are taken by the next.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { resolveBuildOptions, type BuildOptions } from '../core/options.js';
+import { findConfigFile } from '../config/find-config.js';
+import { loadConfig } from '../config/load-config.js';
+import { configBuildOptions } from '../config/config-options.js';
+import type { Diagnostic } from '../diagnostics/diagnostics.js';
+import type { Manifest } from '../runtime/manifest.js';
+import { createCompiler, type Compiler, type FileChange } from '../pipeline/compiler.js';
+
+export interface WorkspaceBuild {
+  /** Every diagnostic of the build and of the config, by absolute path. */
+  diagnostics: Map<string, Diagnostic[]>;
+  /** The bundle's manifest: this build's, or the last one that compiled while this one has errors. */
+  manifest: Manifest | null;
+}
+
+export class Workspace {
+  /** Paths changed since the last build. */
+  private pending = new Set<string>();
+  private running: Promise<unknown> | null = null;
+  private built = false;
+  private lastManifest: Manifest | null = null;
+
+  private constructor(
+    readonly root: string,
+    readonly options: BuildOptions,
+    private readonly compiler: Compiler,
+    /** Absolute path → the editor's text of an open file: the compiler reads it in the file's place. */
+    private readonly unsaved: Map<string, string>,
+    private readonly configDiagnostics: readonly Diagnostic[],
+  ) {}
+
+  /** The prompt set at `root` (a real directory), with its config file read as `build` reads it. */
+  static async open(root: string): Promise<Workspace> {
+    const real = fs.realpathSync.native(root);
+    let fromConfig: Partial<BuildOptions> = {};
+    let configDiagnostics: Diagnostic[] = [];
+    if (findConfigFile(real) !== null) {
+      const loaded = await loadConfig(real);
+      const { options, diagnostics } = configBuildOptions(real, loaded);
+      fromConfig = options;
+      configDiagnostics = [...loaded.diagnostics, ...diagnostics];
+    }
+    // The editor's builds write nothing: the out directory only keeps the default's shape.
+    const options = resolveBuildOptions({ outDir: path.join(real, 'dist'), ...fromConfig, root: real });
+    const unsaved = new Map<string, string>();
+    return new Workspace(real, options, await createCompiler(options, unsaved), unsaved, configDiagnostics);
+  }
+
+  /** The file (absolute) holding the section `name`, as of the last build. */
+  sectionFile(name: string): string | undefined {
+    const rel = this.compiler.sectionSource(name);
+    return rel === undefined ? undefined : path.join(this.root, rel);
+  }
+
+  sectionNames(): string[] {
+    return this.compiler.sectionNames().sort();
+  }
+
+  /** Whether `file` (absolute) is under the root. */
+  holds(file: string): boolean {
+    const rel = path.relative(this.root, file);
+    return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+  }
+
+  /** The text of `file`: the editor's when open, else the disk's (null when unreadable). */
+  textOf(file: string): string | null {
+    const open = this.unsaved.get(file);
+    if (open !== undefined) return open;
+    try {
+      return fs.readFileSync(file, 'utf8');
+    } catch {
+      return null;
+    }
+  }
+
+  /** An open file's text changed (or the file was opened). */
+  edit(file: string, text: string): void {
+    this.unsaved.set(file, text);
+    this.pending.add(file);
+  }
+
+  /** An open file was closed: the disk's text stands for it again. */
+  close(file: string): void {
+    if (this.unsaved.delete(file)) this.pending.add(file);
+  }
+
+  /** A file changed on disk (saved, created or deleted by anything). */
+  changedOnDisk(file: string): void {
+    this.pending.add(file);
+  }
+
+  /** Builds what the edits since the last build reach (everything, the first time). */
+  build(): Promise<WorkspaceBuild> {
+    // One build at a time; a build asked for meanwhile runs after it, with every edit made until then.
+    const next = (this.running ?? Promise.resolve()).then(() => this.buildNow());
+    this.running = next.catch(() => undefined);
+    return next;
+  }
+
+  private async buildNow(): Promise<WorkspaceBuild> {
+    const changes: FileChange[] = [...this.pending].map((file) => ({ path: file, kind: fs.existsSync(file) || this.unsaved.has(file) ? 'change' : 'unlink' }));
+    this.pending = new Set();
+    const result = await this.compiler.build(this.built ? changes : undefined);
+    this.built = true;
+    if (result.bundle) this.lastManifest = result.bundle.manifest;
+    const diagnostics = new Map<string, Diagnostic[]>();
+    for (const d of [...this.configDiagnostics, ...result.diagnostics]) {
+      const file = path.isAbsolute(d.file) ? d.file : path.join(this.root, d.file);
+      const list = diagnostics.get(file);
+      if (list) list.push(d);
+      else diagnostics.set(file, [d]);
+    }
+    return { diagnostics, manifest: this.lastManifest };
+  }
+}
