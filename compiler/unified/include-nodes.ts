@@ -9,13 +9,15 @@
  * Markdown without knowing Handlebars), so a run of text and template
  * siblings is read as the one text node the build sees.
  */
-import type { Nodes, Parents, Root, RootContent, Text } from 'mdast';
+import type { Parents, Root, RootContent, Text } from 'mdast';
 import { directivesIn, type Directive } from '../markdown/scan.js';
 import { LineIndex } from '../core/line-index.js';
 import type { Include, Template } from './nodes.js';
 import { valueIndex, type Pieces } from './text-pieces.js';
 
 type RunNode = Text | Template;
+/** A child in a tree this module has worked on: mdast's own nodes and the two it adds (not registered as root content: nodes.ts). */
+type Child = RootContent | Include | Template;
 type Point = { line: number; column: number; offset: number };
 type Position = { start: Point; end: Point };
 
@@ -39,12 +41,12 @@ interface Reading {
 function visit(parent: Parents, reading: Reading): void {
   // An autolink's text is its URL: the build reads none of it.
   if (parent.type === 'link' && reading.doc[parent.position?.start.offset ?? -1] === '<') return;
-  const children = parent.children as RootContent[];
-  let out: RootContent[] | null = null;
+  const children = parent.children as Child[];
+  let out: Child[] | null = null;
   for (let i = 0; i < children.length; ) {
     const child = children[i]!;
     if (!isRunNode(child)) {
-      if ('children' in child) visit(child, reading);
+      if ('children' in child) visit(child as Parents, reading);
       out?.push(child);
       i++;
       continue;
@@ -63,15 +65,15 @@ function visit(parent: Parents, reading: Reading): void {
     }
     i = j;
   }
-  if (out) (parent as { children: RootContent[] }).children = out;
+  if (out) (parent as { children: Child[] }).children = out;
 }
 
-function isRunNode(node: Nodes): node is RunNode {
+function isRunNode(node: Child): node is RunNode {
   return node.type === 'text' || node.type === 'template';
 }
 
-function splitRun(run: readonly RunNode[], directives: readonly Directive[], reading: Reading): RootContent[] {
-  const out: RootContent[] = [];
+function splitRun(run: readonly RunNode[], directives: readonly Directive[], reading: Reading): Child[] {
+  const out: Child[] = [];
   let cursor = run[0]!.position!.start.offset!;
   for (const d of directives) {
     clip(run, cursor, d.start, reading, out);
@@ -84,8 +86,8 @@ function splitRun(run: readonly RunNode[], directives: readonly Directive[], rea
 }
 
 /** Neighbouring text nodes as one, as mdast has them (a template cut by a directive leaves its rest as text). */
-function mergeTexts(nodes: RootContent[]): RootContent[] {
-  const out: RootContent[] = [];
+function mergeTexts(nodes: Child[]): Child[] {
+  const out: Child[] = [];
   for (const node of nodes) {
     const last = out[out.length - 1];
     if (node.type === 'text' && last?.type === 'text') out[out.length - 1] = { type: 'text', value: last.value + node.value, position: { start: last.position!.start, end: node.position!.end } };
@@ -95,7 +97,7 @@ function mergeTexts(nodes: RootContent[]): RootContent[] {
 }
 
 /** What of the run's nodes lies in `[from, to)`: text cut to it, a template whole — or, cut by a directive, as text. */
-function clip(run: readonly RunNode[], from: number, to: number, reading: Reading, out: RootContent[]): void {
+function clip(run: readonly RunNode[], from: number, to: number, reading: Reading, out: Child[]): void {
   for (const node of run) {
     const start = Math.max(from, node.position!.start.offset!);
     const end = Math.min(to, node.position!.end.offset!);

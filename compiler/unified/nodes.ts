@@ -1,7 +1,10 @@
 /**
  * The two nodes `remarkPromptBuild` adds to mdast, registered with mdast's
- * types so that a plugin written in TypeScript sees them
- * (docs/lint.md#the-tree).
+ * types as phrasing content, so that a plugin written in TypeScript sees
+ * them as a paragraph's children (docs/lint.md#the-tree). Not as root
+ * content too, as syntax extensions often do: that would widen the type of
+ * every mdast child for all the code built with this, and code that builds
+ * block content from `RootContent` would no longer type-check.
  */
 import type { Literal } from 'mdast';
 
@@ -28,10 +31,6 @@ export interface Template extends Literal {
 
 declare module 'mdast' {
   interface PhrasingContentMap {
-    include: Include;
-    template: Template;
-  }
-  interface RootContentMap {
     include: Include;
     template: Template;
   }

@@ -92,7 +92,7 @@ export const templateFromMarkdown: FromMarkdownExtension = {
   enter: {
     promptTemplate(this: CompileContext, token: Token) {
       const node: Template = { type: 'template', value: '' };
-      this.enter(node, token);
+      this.enter(node as unknown as Parameters<CompileContext['enter']>[0], token);
     },
   },
   exit: {
