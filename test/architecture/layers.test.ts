@@ -29,7 +29,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['incremental'], // what a Compiler keeps between builds
   ['write'], // stage 7: the writer and its safety
   ['pipeline'], // the driver: the stages in order, the up-to-date shortcut, check
-  ['report', 'watch', 'lsp'],
+  ['report', 'watch', 'lsp', 'usage'], // usage: the data of `prompt-build usage`
   ['cli'],
   ['.'],
 ];

@@ -14,10 +14,7 @@
  * (HTML-escaped here) — so only this module decides the comment's
  * structure and its verdict.
  */
-import type { PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
-import remarkGfm from 'remark-gfm';
-import remarkStringify from 'remark-stringify';
-import { unified } from 'unified';
+import type { PhrasingContent, Root, RootContent } from 'mdast';
 import { isEmptyDiff, type AgentChange, type BundleDiff, type ProfileChange, type SectionChange, type SizeChange } from '../../bundle/bundle-diff.js';
 import type { Manifest } from '../../runtime/manifest.js';
 import type { CostFacts } from '../../report/cost.js';
@@ -25,7 +22,7 @@ import type { TextChanges } from '../../report/text-changes.js';
 import { unifiedDiff } from '../../report/text-diff.js';
 import { amount, number } from '../../report/numbers.js';
 import { warmCostPer1000 } from './costs.js';
-import { terminalSafe } from '../../diagnostics/terminal-safe.js';
+import { code, heading, inline, list, markdownOf, paragraph, strong, t, table } from '../markdown-nodes.js';
 
 export interface MarkdownInput {
   diff: BundleDiff;
@@ -36,7 +33,7 @@ export interface MarkdownInput {
 }
 
 export function diffMarkdown(input: MarkdownInput): string {
-  return unified().use(remarkGfm, { tablePipeAlign: false }).use(remarkStringify, { bullet: '-', fence: '`' }).stringify(diffTree(input));
+  return markdownOf(diffTree(input));
 }
 
 export function diffTree({ diff, text, older, newer, models }: MarkdownInput): Root {
@@ -121,40 +118,6 @@ function sectionChange(s: SectionChange): string {
 
 function agentRow(a: AgentChange): PhrasingContent[][] {
   return [[code(a.name)], [t(a.status)], a.fields.length > 0 ? list(a.fields.map(code)) : [], [t(size(a.bytes))], [t(size(a.tokens))]];
-}
-
-function table(head: string[], align: Table['align'], rows: PhrasingContent[][][]): Table {
-  const row = (cells: PhrasingContent[][]): TableRow => ({ type: 'tableRow', children: cells.map((children): TableCell => ({ type: 'tableCell', children })) });
-  return { type: 'table', align, children: [row(head.map((h) => [t(h)])), ...rows.map(row)] };
-}
-
-function heading(depth: 3 | 4, children: PhrasingContent[]): RootContent {
-  return { type: 'heading', depth, children };
-}
-
-function paragraph(children: PhrasingContent[]): RootContent {
-  return { type: 'paragraph', children };
-}
-
-/** A value as one visible line: line breaks, controls, invisible and bidi characters shown as escapes (`\\n`, `\\e`, `\\u{202e}`). */
-function inline(value: unknown): string {
-  return terminalSafe(String(value));
-}
-
-function t(value: string): PhrasingContent {
-  return { type: 'text', value: inline(value) };
-}
-
-function code(value: string): PhrasingContent {
-  return { type: 'inlineCode', value: inline(value) };
-}
-
-function strong(value: string): PhrasingContent {
-  return { type: 'strong', children: [t(value)] };
-}
-
-function list(items: PhrasingContent[]): PhrasingContent[] {
-  return items.flatMap((item, i) => (i === 0 ? [item] : [t(', '), item]));
 }
 
 function escapeHtml(text: string): string {

@@ -1,0 +1,46 @@
+/**
+ * `prompt-build usage LOG…` (docs/usage.md#reading-a-log-prompt-build-usage): usage logs
+ * read as one stream, per profile × static prefix hash × model — for a
+ * terminal, as a Markdown note (`--format markdown`) or as data (`--json`).
+ * The bundles (`--bundle`, else the out directory when it holds one) tell
+ * each prefix's size against the model's minimum and the sections behind a
+ * change. It reports; it never fails on what the logs say.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { terminalSafe, terminalSafeJson } from '../../diagnostics/terminal-safe.js';
+import type { Manifest } from '../../runtime/manifest.js';
+import { usageReport } from '../../usage/usage-report.js';
+import type { CommonOptions, DiffFormat } from '../args.js';
+import type { Io } from '../io.js';
+import { readManifestArg } from '../read-manifest.js';
+import { cacheSettings } from '../shared.js';
+import { UsageError } from '../usage-error.js';
+import { usageMarkdown } from '../usage/markdown.js';
+import { usageText } from '../usage/text.js';
+
+export interface UsageOptions {
+  format: DiffFormat;
+  /** Bundles named with `--bundle`; undefined: the out directory, if it holds one. */
+  bundles: string[] | undefined;
+}
+
+export async function runUsage(options: CommonOptions, logs: readonly string[], usageOptions: UsageOptions, io: Io): Promise<number> {
+  if (logs.length === 0) throw new UsageError('prompt-build usage: give at least one usage log (the JSONL a jsonlUsageSink writes)');
+  for (const log of logs) {
+    const stat = fs.statSync(log, { throwIfNoEntry: false });
+    // Regular files only: a FIFO or a device named here would block, or never end.
+    if (!stat?.isFile()) throw new UsageError(`prompt-build usage: ${log} ${stat ? 'is not a regular file' : 'does not exist'}`);
+  }
+  const settings = await cacheSettings(options);
+  const report = await usageReport(logs, await manifestsFor(usageOptions.bundles, settings.outDir), settings.cacheFacts);
+  if (usageOptions.format === 'json') io.out(terminalSafeJson(report));
+  else if (usageOptions.format === 'markdown') io.out(usageMarkdown(report));
+  else io.out(usageText(report, terminalSafe));
+  return 0;
+}
+
+async function manifestsFor(bundles: string[] | undefined, outDir: string): Promise<Manifest[]> {
+  if (bundles !== undefined) return Promise.all(bundles.map(readManifestArg));
+  return fs.existsSync(path.join(outDir, 'manifest.json')) ? [await readManifestArg(outDir)] : [];
+}
