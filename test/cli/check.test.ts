@@ -6,7 +6,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { buildProject } from '../../compiler/index.js';
 import { runCli } from '../helpers/cli.js';
 import { copyFixture, readTree, tempDir } from '../helpers/tree.js';
 
@@ -168,20 +169,31 @@ describe('prompt-build check', () => {
 });
 
 describe('prompt-build check --allow-static-prefix-change', () => {
-  /** A built project and a copy of its dist/ as it was, then `edit` applied and rebuilt. */
-  async function changed(edit: (root: string) => Promise<void>): Promise<{ root: string; baseline: string }> {
-    const root = await project();
+  /**
+   * A built project and a copy of its dist/ as it was, then `edit` applied and rebuilt. The rebuild is setup,
+   * made in this process: `check` is what is tested (the CLI's build and check agreeing is the first test's).
+   */
+  async function changed(edit: (root: string) => Promise<void>, keep: string[] = roots): Promise<{ root: string; baseline: string }> {
+    const root = await tempDir('pb-check-');
     const baseline = await tempDir('pb-baseline-');
-    roots.push(baseline);
+    keep.push(root, baseline);
+    await fs.cp(await buildFixtureOnce(), root, { recursive: true, verbatimSymlinks: true });
     await fs.cp(path.join(root, 'dist'), baseline, { recursive: true });
     await edit(root);
-    expect((await runCli(['build', '--root', root, '--no-cache'])).code).toBe(0);
+    expect((await buildProject({ root, cacheDir: null })).ok).toBe(true);
     return { root, baseline };
   }
   const editIntro = (root: string) => fs.appendFile(path.join(root, 'prompts/sections/intro.md'), 'Be kind.\n');
+  /** The intro edited and rebuilt, once for the tests that only run `check` on it (check writes nothing). */
+  const shared: string[] = [];
+  let introChanged: Promise<{ root: string; baseline: string }> | undefined;
+  const changedIntro = () => (introChanged ??= changed(editIntro, shared));
+  afterAll(async () => {
+    await Promise.all(shared.map((r) => fs.rm(r, { recursive: true, force: true })));
+  });
 
   it('fails when a profile’s static prefix changes and it is not allowed', async () => {
-    const { root, baseline } = await changed(editIntro);
+    const { root, baseline } = await changedIntro();
     const run = await check(root, '--baseline', baseline, '--allow-static-prefix-change', 'simple');
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^error: static prefix of profile 'default' changed \([0-9a-f]{12} → [0-9a-f]{12}\): every user's cached prompt prefix is lost/m);
@@ -189,7 +201,7 @@ describe('prompt-build check --allow-static-prefix-change', () => {
   });
 
   it('passes when the profile is allowed by name or by *', async () => {
-    const { root, baseline } = await changed(editIntro);
+    const { root, baseline } = await changedIntro();
     for (const allowed of ['default', '*']) {
       const run = await check(root, '--baseline', baseline, '--allow-static-prefix-change', allowed);
       expect(run.code, run.stderr).toBe(0);
@@ -205,7 +217,7 @@ describe('prompt-build check --allow-static-prefix-change', () => {
   });
 
   it('reports the change in JSON and as a GitHub annotation on the profile', async () => {
-    const { root, baseline } = await changed(editIntro);
+    const { root, baseline } = await changedIntro();
     const json = JSON.parse((await check(root, '--baseline', path.join(baseline, 'manifest.json'), '--allow-static-prefix-change', '--reporter', 'json')).stdout);
     expect(json.ok).toBe(false);
     expect(json.staticPrefixChanges).toEqual([
