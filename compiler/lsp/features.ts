@@ -12,6 +12,7 @@ import type { Manifest, ProfileEntry, SectionEntry } from '../runtime/manifest.j
 import { staticCountFor } from '../tokens/counter-names.js';
 import { inFrontmatter, mustacheAt, offsetOf, positionOf, type PromptDocument } from './document.js';
 import { AGENT_FIELDS, PROFILE_FIELDS, SECTION_FIELDS, type FieldDoc } from './frontmatter-docs.js';
+import { quickFixFor } from './quick-fixes.js';
 
 export interface Range {
   start: { line: number; character: number };
@@ -47,11 +48,24 @@ export function toProtocolDiagnostic(d: BuildDiagnostic, file: string, text: str
     source: 'prompt-build',
     message: d.message,
     ...(d.note ? { relatedInformation: [{ location: { uri: uriOf(file), range: { start, end } }, message: d.note }] } : {}),
+    // The fix travels with the diagnostic: the editor sends it back when it asks for code actions.
+    ...(text === null ? {} : withFix(quickFixFor(d, text))),
   };
 }
 
+function withFix(fix: ReturnType<typeof quickFixFor>): { data?: { fix: NonNullable<typeof fix> } } {
+  return fix ? { data: { fix } } : {};
+}
+
 /** Where the thing at `offset` is defined: an include's file, a listed section's file, a constant in the config. */
-export function definitionAt(doc: PromptDocument, offset: number, sectionFile: (name: string) => string | undefined): Location | null {
+export function definitionAt(
+  doc: PromptDocument,
+  offset: number,
+  sectionFile: (name: string) => string | undefined,
+  constantAt: (name: string) => Location | null,
+): Location | null {
+  const constant = /^const\.([\w-]+)/.exec(mustacheAt(doc.text, offset) ?? '');
+  if (constant) return constantAt(constant[1]!);
   const include = doc.includes.find((i) => offset >= i.start && offset <= i.end);
   if (include) return include.target.ok ? { uri: uriOf(include.target.file), range: FILE_START } : null;
   const item = doc.sectionItems.find((i) => offset >= i.start && offset <= i.end);
@@ -60,6 +74,34 @@ export function definitionAt(doc: PromptDocument, offset: number, sectionFile: (
     return file === undefined ? null : { uri: uriOf(file), range: FILE_START };
   }
   return null;
+}
+
+/**
+ * Every text and profile that reaches `rel`: the files whose includes lead to it (at each directive that does), and
+ * the profiles listing a section that does, by the last build's manifest. `docOf` reads a file as the editor has it.
+ */
+export function referencesTo(rel: string, manifest: Manifest | null, root: string, docOf: (file: string) => PromptDocument | null): Location[] {
+  if (!manifest) return [];
+  const includers = new Map<string, string[]>();
+  for (const [from, entry] of Object.entries(manifest.sources)) for (const to of entry.includes) includers.set(to, [...(includers.get(to) ?? []), from]);
+  const reaching = new Set<string>([rel]);
+  for (const file of reaching) for (const from of includers.get(file) ?? []) reaching.add(from);
+  const locations: Location[] = [];
+  for (const from of [...reaching].filter((f) => f !== rel).sort()) {
+    const doc = docOf(path.join(root, from));
+    const at = doc?.includes.filter((i) => i.target.ok && reaching.has(path.relative(root, i.target.file).split(path.sep).join('/'))) ?? [];
+    if (at.length === 0) locations.push({ uri: uriOf(path.join(root, from)), range: FILE_START });
+    for (const i of at) locations.push({ uri: uriOf(path.join(root, from)), range: rangeOf(doc!.text, i.start, i.end) });
+  }
+  for (const profile of Object.values(manifest.profiles).sort((a, b) => (a.source < b.source ? -1 : 1))) {
+    const listed = profile.sections.filter((s) => reaching.has(s.source));
+    if (listed.length === 0) continue;
+    const doc = docOf(path.join(root, profile.source));
+    const items = doc?.sectionItems.filter((i) => listed.some((s) => s.name === i.name)) ?? [];
+    if (items.length === 0) locations.push({ uri: uriOf(path.join(root, profile.source)), range: FILE_START });
+    for (const i of items) locations.push({ uri: uriOf(path.join(root, profile.source)), range: rangeOf(doc!.text, i.start, i.end) });
+  }
+  return locations;
 }
 
 /** What a hover over `offset` shows, as Markdown. */

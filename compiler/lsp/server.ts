@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { TextDocuments, TextDocumentSyncKind, type Connection } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { readDocument, type PromptDocument } from './document.js';
-import { completionsAt, definitionAt, documentLinks, documentSymbols, hoverAt, profileLenses, toProtocolDiagnostic, uriOf } from './features.js';
+import { completionsAt, definitionAt, documentLinks, documentSymbols, hoverAt, profileLenses, referencesTo, toProtocolDiagnostic, uriOf } from './features.js';
+import type { QuickFix } from './quick-fixes.js';
 import { Workspace, type WorkspaceBuild } from './workspace.js';
 
 /** How long edits settle before a build: typing is a burst of changes, and each build answers them all. */
@@ -82,6 +83,8 @@ export function startServer(connection: Connection): void {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
         definitionProvider: true,
+        referencesProvider: true,
+        codeActionProvider: { codeActionKinds: ['quickfix'] },
         hoverProvider: true,
         completionProvider: { triggerCharacters: ['@', '/', '{', ' ', '-'] },
         codeLensProvider: { resolveProvider: false },
@@ -115,8 +118,28 @@ export function startServer(connection: Connection): void {
 
   connection.onDefinition(({ textDocument, position }) => {
     const doc = documentAt(textDocument.uri);
-    return doc && workspace ? definitionAt(doc, offsetIn(doc, textDocument.uri, position), (name) => workspace!.sectionFile(name)) : null;
+    if (!doc || !workspace) return null;
+    const constantAt = (name: string) => {
+      const at = workspace!.constantAt(name);
+      return at && { uri: uriOf(at.file), range: { start: { line: at.line - 1, character: at.column - 1 }, end: { line: at.line - 1, character: at.column - 1 + name.length } } };
+    };
+    return definitionAt(doc, offsetIn(doc, textDocument.uri, position), (name) => workspace!.sectionFile(name), constantAt);
   });
+  connection.onReferences(({ textDocument }) => {
+    const doc = documentAt(textDocument.uri);
+    if (!doc || !workspace) return [];
+    const ws = workspace;
+    return referencesTo(doc.rel, last?.manifest ?? null, ws.root, (file) => {
+      const text = documents.get(uriOf(file))?.getText() ?? ws.textOf(file);
+      return text === null ? null : readDocument(file, text, ws.options, new Set(Object.keys(last?.manifest?.sources ?? {})));
+    });
+  });
+  connection.onCodeAction(({ textDocument, context }) =>
+    context.diagnostics.flatMap((diagnostic) => {
+      const fix = (diagnostic.data as { fix?: QuickFix } | undefined)?.fix;
+      return fix ? [{ title: fix.title, kind: 'quickfix', diagnostics: [diagnostic], isPreferred: true, edit: { changes: { [textDocument.uri]: fix.edits } } }] : [];
+    }),
+  );
   connection.onHover(({ textDocument, position }) => {
     const doc = documentAt(textDocument.uri);
     if (!doc || !workspace) return null;

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { resolveBuildOptions, type BuildOptions } from '../core/options.js';
 import { findConfigFile } from '../config/find-config.js';
-import { loadConfig } from '../config/load-config.js';
+import { keyPosition, loadConfig } from '../config/load-config.js';
 import { configBuildOptions } from '../config/config-options.js';
 import type { Diagnostic } from '../diagnostics/diagnostics.js';
 import type { Manifest } from '../runtime/manifest.js';
@@ -36,6 +36,8 @@ export class Workspace {
     /** Absolute path → the editor's text of an open file: the compiler reads it in the file's place. */
     private readonly unsaved: Map<string, string>,
     private readonly configDiagnostics: readonly Diagnostic[],
+    /** The config file and its text as read, for going to a constant; null without one. */
+    private readonly config: { file: string; text: string } | null,
   ) {}
 
   /** The prompt set at `root` (a real directory), with its config file read as `build` reads it. */
@@ -43,16 +45,18 @@ export class Workspace {
     const real = fs.realpathSync.native(root);
     let fromConfig: Partial<BuildOptions> = {};
     let configDiagnostics: Diagnostic[] = [];
+    let config: { file: string; text: string } | null = null;
     if (findConfigFile(real) !== null) {
       const loaded = await loadConfig(real);
       const { options, diagnostics } = configBuildOptions(real, loaded);
       fromConfig = options;
       configDiagnostics = [...loaded.diagnostics, ...diagnostics];
+      if (loaded.file !== null) config = { file: loaded.file, text: loaded.text };
     }
     // The editor's builds write nothing: the out directory only keeps the default's shape.
     const options = resolveBuildOptions({ outDir: path.join(real, 'dist'), ...fromConfig, root: real });
     const unsaved = new Map<string, string>();
-    return new Workspace(real, options, await createCompiler(options, unsaved), unsaved, configDiagnostics);
+    return new Workspace(real, options, await createCompiler(options, unsaved), unsaved, configDiagnostics, config);
   }
 
   /** The file (absolute) holding the section `name`, as of the last build. */
@@ -63,6 +67,12 @@ export class Workspace {
 
   sectionNames(): string[] {
     return this.compiler.sectionNames().sort();
+  }
+
+  /** Where the config file sets the constant `name` (1-based), if it does. */
+  constantAt(name: string): { file: string; line: number; column: number } | null {
+    if (!this.config || !Object.hasOwn(this.options.constants, name)) return null;
+    return { file: this.config.file, ...keyPosition(this.config.text, ['constants', name]) };
   }
 
   /** Whether `file` (absolute) is under the root. */

@@ -25,6 +25,10 @@ const TREE = {
   'prompts/sections/spare.md': 'Not listed anywhere.\n',
   'prompts/fragments/rules.md': 'Read before you edit.\n',
   'prompts/profiles/default.md': '---\nsections:\n  - intro\n  - env\n---\n',
+  'prompts/sections/product.md': 'You work for {{const.PRODUCT}}.\n',
+  'prompts/profiles/product.md': '---\nsections: [product]\n---\n',
+  'agents/helper.md': '---\nname: helper\ndescription: Use it: when needed\n---\nHelp.\n',
+  'prompt-build.config.json': '{\n  "constants": {\n    "PRODUCT": "Acme"\n  }\n}\n',
 };
 
 let root: string;
@@ -125,8 +129,11 @@ describe('prompt-build lsp', () => {
   it('completes section names in a profile, paths after @, inputs in {{, and frontmatter keys', async () => {
     open('prompts/profiles/default.md', '---\nsections:\n  - intro\n  - \n---\n');
     const names = await rpc.sendRequest<{ label: string }[]>('textDocument/completion', at('prompts/profiles/default.md', 3, 4));
-    expect(names.map((c) => c.label)).toEqual(['env', 'intro', 'spare']);
+    expect(names.map((c) => c.label)).toEqual(['env', 'intro', 'product', 'spare']);
+    const closed = published.length;
     close('prompts/profiles/default.md');
+    // The build after closing (the profile always has its short-prefix warning) reads the disk's text again.
+    await publishOf('prompts/profiles/default.md', () => true, closed);
     open('prompts/sections/intro.md', 'You are careful.\n\n@../fragments/\n');
     const paths = await rpc.sendRequest<{ label: string }[]>('textDocument/completion', at('prompts/sections/intro.md', 2, 14));
     expect(paths.map((c) => c.label)).toEqual(['../fragments/rules.md']);
@@ -164,6 +171,43 @@ describe('prompt-build lsp', () => {
     await expect(rpc.sendRequest('prompt-build/no-such-request', {})).rejects.toThrow(/Unhandled method|not found/i);
     const still = await rpc.sendRequest<{ uri: string }>('textDocument/definition', at('prompts/sections/intro.md', 2, 5));
     expect(still.uri).toBe(uri('prompts/fragments/rules.md'));
+  });
+
+  it('finds every text and profile that reaches a fragment', async () => {
+    const refs = await rpc.sendRequest<{ uri: string; range: { start: { line: number; character: number } } }[]>('textDocument/references', {
+      ...at('prompts/fragments/rules.md', 0, 0),
+      context: { includeDeclaration: false },
+    });
+    expect(refs.map((r) => [r.uri, r.range.start.line, r.range.start.character])).toEqual([
+      [uri('prompts/sections/intro.md'), 2, 0],
+      [uri('prompts/profiles/default.md'), 2, 4],
+    ]);
+  });
+
+  it('goes from {{const.X}} to the constant in the config', async () => {
+    const constant = await rpc.sendRequest<{ uri: string; range: { start: { line: number; character: number } } }>('textDocument/definition', at('prompts/sections/product.md', 0, 20));
+    expect(constant).toMatchObject({ uri: uri('prompt-build.config.json'), range: { start: { line: 2, character: 4 } } });
+  });
+
+  it('offers the fixes the build words: an undeclared input declared, a lenient value quoted', async () => {
+    const since = published.length;
+    open('prompts/sections/env.md', '---\nkind: dynamic\ninputs: [cwd]\n---\nWorking directory: {{cwd}} as {{user}}\n');
+    const [undeclared] = await publishOf('prompts/sections/env.md', (d) => d.some((x) => x.code === 'section/undeclared-input'), since);
+    const actions = await rpc.sendRequest<{ title: string; kind: string; edit: { changes: Record<string, { newText: string; range: { start: { line: number } } }[]> } }[]>('textDocument/codeAction', {
+      textDocument: { uri: uri('prompts/sections/env.md') },
+      range: undeclared!.range,
+      context: { diagnostics: [undeclared] },
+    });
+    expect(actions.map((a) => [a.title, a.kind])).toEqual([["Declare 'user' in inputs:", 'quickfix']]);
+    expect(actions[0]!.edit.changes[uri('prompts/sections/env.md')]).toEqual([{ range: { start: { line: 2, character: 0 }, end: { line: 2, character: 13 } }, newText: 'inputs: [cwd, user]' }]);
+    close('prompts/sections/env.md');
+    const lenient = (await publishOf('agents/helper.md', (d) => d.some((x) => x.code === 'frontmatter/lenient-yaml'))).find((x) => x.code === 'frontmatter/lenient-yaml')!;
+    const quoted = await rpc.sendRequest<{ title: string; edit: { changes: Record<string, { newText: string }[]> } }[]>('textDocument/codeAction', {
+      textDocument: { uri: uri('agents/helper.md') },
+      range: lenient.range,
+      context: { diagnostics: [lenient] },
+    });
+    expect(quoted[0]!.edit.changes[uri('agents/helper.md')]![0]!.newText).toBe('description: "Use it: when needed"');
   });
 
   it('shuts down and exits 0 when asked', async () => {
