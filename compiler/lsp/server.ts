@@ -42,7 +42,7 @@ export function startServer(connection: Connection): void {
     last = build;
     const now = new Set<string>();
     for (const [file, list] of build.diagnostics) {
-      if (!workspace.holds(file) && !path.isAbsolute(file)) continue;
+      if (!workspace.holds(file)) continue;
       now.add(file);
       const text = workspace.textOf(file);
       await connection.sendDiagnostics({ uri: uriOf(file), diagnostics: list.map((d) => toProtocolDiagnostic(d, file, text)) });

@@ -12,6 +12,8 @@ import { findConfigFile } from '../config/find-config.js';
 import { keyPosition, loadConfig } from '../config/load-config.js';
 import { configBuildOptions } from '../config/config-options.js';
 import type { Diagnostic } from '../diagnostics/diagnostics.js';
+import { isInside } from '../core/paths.js';
+import { readTextFileSync } from '../markdown/source.js';
 import type { Manifest } from '../runtime/manifest.js';
 import { createCompiler, type Compiler, type FileChange } from '../pipeline/compiler.js';
 
@@ -81,15 +83,22 @@ export class Workspace {
     return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
   }
 
-  /** The text of `file`: the editor's when open, else the disk's (null when unreadable). */
+  /**
+   * The text of `file`: the editor's when open, else the disk's — read as the build reads a source: only a regular
+   * file whose real path is inside the root, within the size limit (a link out of the project, a FIFO: null).
+   */
   textOf(file: string): string | null {
     const open = this.unsaved.get(file);
     if (open !== undefined) return open;
+    let real: string;
     try {
-      return fs.readFileSync(file, 'utf8');
+      real = fs.realpathSync.native(file);
     } catch {
       return null;
     }
+    if (!isInside(this.root, real)) return null;
+    const read = readTextFileSync(real, this.options.maxBytes);
+    return read.ok ? read.bytes.toString('utf8') : null;
   }
 
   /** An open file's text changed (or the file was opened). */

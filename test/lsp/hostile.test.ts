@@ -1,0 +1,61 @@
+/**
+ * The language server on a tree a pull request crafted: a section that is a
+ * link out of the project, a FIFO among the sections, an include that climbs
+ * out of the root. It must answer, in time, without reading outside the root.
+ */
+import { spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { describe, expect, it } from 'vitest';
+import { REPO, tempDir, writeTree } from '../helpers/tree.js';
+
+const SECRET = 'SECRET-TOKEN-0451';
+
+describe('prompt-build lsp on a hostile tree', () => {
+  it('reports the links, the FIFO and the climbing include, and shows nothing of what lies outside', async () => {
+    const outside = await fs.realpath(await tempDir());
+    await fs.writeFile(path.join(outside, 'secret.md'), `# ${SECRET}\n\n${SECRET}\n`);
+    const root = await fs.realpath(await tempDir());
+    await writeTree(root, {
+      'prompts/sections/intro.md': `Hello.\n\n@../../../${path.basename(outside)}/secret.md\n`,
+      'prompts/profiles/default.md': '---\nsections: [intro, leak]\n---\n',
+    });
+    await fs.symlink(path.join(outside, 'secret.md'), path.join(root, 'prompts/sections/leak.md'));
+    execFileSync('mkfifo', [path.join(root, 'prompts/sections/pipe.md')]);
+
+    const server = spawn(process.execPath, [path.join(REPO, 'lib/cli/bin.js'), 'lsp', '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
+    const rpc = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
+    const published = new Map<string, { code: string; message: string }[]>();
+    rpc.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: { code: string; message: string }[] }) => published.set(p.uri, p.diagnostics));
+    rpc.listen();
+    const uri = (rel: string) => pathToFileURL(path.join(root, rel)).href;
+    try {
+      await rpc.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(root).href, capabilities: {}, workspaceFolders: null });
+      await rpc.sendNotification('initialized', {});
+      const deadline = Date.now() + 20_000;
+      while (!published.has(uri('prompts/sections/pipe.md')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(published.get(uri('prompts/sections/leak.md'))?.map((d) => d.code)).toEqual(['source/outside-root']);
+      expect(published.get(uri('prompts/sections/pipe.md'))?.map((d) => d.code)).toEqual(['source/not-a-file']);
+      expect(published.get(uri('prompts/sections/intro.md'))?.map((d) => d.code)).toEqual(['include/outside-root']);
+
+      // Asked about the link and the FIFO as an editor would: nothing, at once; the secret nowhere in any answer.
+      const answers = [
+        await rpc.sendRequest('textDocument/documentSymbol', { textDocument: { uri: uri('prompts/sections/leak.md') } }),
+        await rpc.sendRequest('textDocument/hover', { textDocument: { uri: uri('prompts/sections/leak.md') }, position: { line: 0, character: 3 } }),
+        await rpc.sendRequest('textDocument/documentSymbol', { textDocument: { uri: uri('prompts/sections/pipe.md') } }),
+        await rpc.sendRequest('textDocument/hover', { textDocument: { uri: uri('prompts/sections/intro.md') }, position: { line: 2, character: 3 } }),
+        await rpc.sendRequest('textDocument/definition', { textDocument: { uri: uri('prompts/sections/intro.md') }, position: { line: 2, character: 3 } }),
+      ];
+      expect(answers.slice(0, 3)).toEqual([[], null, []]);
+      expect(answers[3]).toEqual({ contents: { kind: 'markdown', value: expect.stringContaining('resolves outside the project root') } });
+      expect(answers[4]).toBeNull();
+      expect(JSON.stringify([...published.values(), answers])).not.toContain(SECRET);
+    } finally {
+      server.kill();
+      rpc.dispose();
+    }
+  });
+});
