@@ -1394,4 +1394,32 @@ export const MUTANTS = [
     to: "return 'static';",
     tests: ['test/unified/tree.test.ts'],
   },
+  {
+    name: 'issue 31: the language server builds the files on disk, not the unsaved buffers',
+    file: 'compiler/incremental/source-store.ts',
+    from: 'const unsaved = this.overlay.get(file) ?? this.overlay.get(real);',
+    to: 'const unsaved = undefined as string | undefined;',
+    tests: ['test/lsp/server.test.ts'],
+  },
+  {
+    name: 'issue 31: the language server never clears a fixed diagnostic',
+    file: 'compiler/lsp/server.ts',
+    from: 'for (const file of published) if (!now.has(file))',
+    to: 'for (const file of published) if (false as boolean)',
+    tests: ['test/lsp/server.test.ts'],
+  },
+  {
+    name: 'issue 31: the undeclared-input fix leaves inputs: as it was',
+    file: 'compiler/lsp/quick-fixes.ts',
+    from: "newText: `${flow[1]}${items === '' ? name : `${items}, ${name}`}${flow[3]}`",
+    to: 'newText: line',
+    tests: ['test/lsp/server.test.ts'],
+  },
+  {
+    name: 'issue 31: a hover on a section does not say which cached prefixes an edit changes',
+    file: 'compiler/lsp/features.ts',
+    from: "if (prefix.length > 0) lines.push('', `Editing this changes the cached prefix of ${prefix.join(', ')}.`);",
+    to: '',
+    tests: ['test/lsp/server.test.ts'],
+  },
 ];
