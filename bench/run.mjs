@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchBuild } from './build.mjs';
 import { benchContext } from './context.mjs';
+import { benchLsp } from './lsp.mjs';
 import { benchPathological } from './pathological.mjs';
 import { benchPython, hasPython } from './python.mjs';
 import { benchRender } from './render.mjs';
@@ -21,6 +22,7 @@ import { benchAdapters } from './adapters.mjs';
 import { benchAssemble } from './runtime.mjs';
 import { benchWatch, PAUSE_MS } from './watch.mjs';
 import { benchTokens, tokenRows } from './tokens.mjs';
+import { benchUsage } from './usage.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -62,6 +64,11 @@ for (const files of sizes) {
   const p = await benchReport({ files });
   row(`report: read the bundle + the report's data, ${files.toLocaleString('en')} files`, ms(p.readMs + p.dataMs), '—', '—', files >= 10000 ? '< 1 s' : '');
   row(`report: the HTML page (${p.megabytes.toFixed(1)} MB), ${files.toLocaleString('en')} files`, ms(p.htmlMs), '—', '—', '');
+  const l = await benchLsp({ files });
+  row(`language server: start → first diagnostics, ${files.toLocaleString('en')} files`, ms(l.firstMs), `cold build ${ms(b.coldMs)}`, x(l.firstMs / b.coldMs), files >= 10000 ? '≤ 1×' : '');
+  row(`language server: one-character edit → answer, a section, ${files.toLocaleString('en')} files`, ms(l.sectionMs), '—', '—', '< 100 ms');
+  row(`language server: one-character edit → answer, a fragment ${l.includers} sections include, ${files.toLocaleString('en')} files`, ms(l.fragmentMs), '—', '—', '< 100 ms');
+  row(`language server: peak RSS, ${files.toLocaleString('en')} files`, `${Math.round(l.peakRssMb)} MB`, '—', '—', files >= 10000 ? '< 1 GiB' : '');
 }
 // Hostile shapes the default limits accept (issue 12): a whole process each, built or refused within the bound.
 for (const p of await benchPathological()) {
@@ -89,6 +96,13 @@ if (hasPython()) {
 }
 row('user context discovery, 12 levels with rules', ms(c.discoveryMs), '—', '—', '');
 row('git snapshot, 3,000 changed files', ms(c.gitSnapshotMs), `slowest git command ${ms(c.slowestGitCommandMs)}`, x(c.ratio), '≤ 1.5×');
+// Usage observability (issue 32), last: it writes a log of ~440 MB, and registers the OpenTelemetry SDKs in this process.
+const u = await benchUsage();
+row(`usage: read a log of ${u.records.toLocaleString('en')} records (${Math.round(u.logMegabytes)} MB), whole process`, `${ms(u.readMs)}, ${Math.round(u.peakRssMb)} MB peak RSS`, '—', '—', '< 10 s, < 256 MB');
+const pct = (ns) => `${((ns / u.ns.assemble) * 100).toFixed(0)} %`;
+row('record a response: recordUsage', us(u.ns.record), `warm assemble ${us(u.ns.assemble)}`, pct(u.ns.record), '');
+row('…a recorder with the OpenTelemetry sink, no SDK registered', us(u.ns.recorderNoSdk), `warm assemble ${us(u.ns.assemble)}`, pct(u.ns.recorderNoSdk), '≤ 5 %');
+row('…the same with the in-memory OpenTelemetry SDKs registered', us(u.ns.recorderSdk), `warm assemble ${us(u.ns.assemble)}`, pct(u.ns.recorderSdk), '');
 
 const table = [
   `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.version}.`,

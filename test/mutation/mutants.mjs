@@ -1404,8 +1404,8 @@ export const MUTANTS = [
   {
     name: 'issue 31: the language server never clears a fixed diagnostic',
     file: 'compiler/lsp/server.ts',
-    from: 'for (const file of published) if (!now.has(file))',
-    to: 'for (const file of published) if (false as boolean)',
+    from: 'for (const file of published.keys()) if (!now.has(file))',
+    to: 'for (const file of published.keys()) if (false as boolean)',
     tests: ['test/lsp/server.test.ts'],
   },
   {
