@@ -21,7 +21,13 @@ const PROVIDER_NAMES: Readonly<Record<UsageProvider, string>> = { anthropic: 'an
 
 /** What identifies the operation, the model and the prompt: few values each, so fit for metrics too. */
 export function usageMetricAttributes(record: UsageRecord): UsageAttributes {
-  const attributes: UsageAttributes = { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': PROVIDER_NAMES[record.provider] };
+  return metricAttributes({}, record);
+}
+
+/** Assigned, not spread: a record is made on every request, and spreading these keys costs more than the rest of it. */
+function metricAttributes(attributes: UsageAttributes, record: UsageRecord): UsageAttributes {
+  attributes['gen_ai.operation.name'] = 'chat';
+  attributes['gen_ai.provider.name'] = PROVIDER_NAMES[record.provider];
   if (record.model !== null) attributes['gen_ai.request.model'] = record.model;
   if (record.profile !== null) attributes['prompt_build.profile'] = record.profile;
   if (record.agent !== null) attributes['prompt_build.agent'] = record.agent;
@@ -31,26 +37,23 @@ export function usageMetricAttributes(record: UsageRecord): UsageAttributes {
 
 /** Every attribute of the record, for a span: the metric attributes, the counts, the ids and the miss. */
 export function usageAttributes(record: UsageRecord): UsageAttributes {
-  const { tokens } = record;
-  const attributes: UsageAttributes = {
-    ...usageMetricAttributes(record),
-    'gen_ai.usage.input_tokens': tokens.input,
-    'gen_ai.usage.output_tokens': tokens.output,
-    'gen_ai.usage.cache_read.input_tokens': tokens.read,
-    'gen_ai.usage.cache_creation.input_tokens': tokens.written,
-  };
-  const optional: [string, AttributeValue | null][] = [
-    ['gen_ai.response.id', record.responseId],
-    ['gen_ai.conversation.id', record.session],
-    ['prompt_build.bundle', record.bundle],
-    ['prompt_build.cache.ttl', record.ttl],
-    ['prompt_build.usage.cache_creation_5m.input_tokens', tokens.written5m],
-    ['prompt_build.usage.cache_creation_1h.input_tokens', tokens.written1h],
-    ['prompt_build.cache.miss_reason', record.miss?.reason ?? null],
-    ['prompt_build.cache.missed_input_tokens', record.miss?.missedTokens ?? null],
-    ['prompt_build.cache.changed_sections', record.miss?.sections?.map((section) => `${section.name}:${section.change}`) ?? null],
-  ];
-  for (const [key, value] of optional) if (value !== null) attributes[key] = value;
+  const { tokens, miss } = record;
+  const attributes = metricAttributes({}, record);
+  attributes['gen_ai.usage.input_tokens'] = tokens.input;
+  attributes['gen_ai.usage.output_tokens'] = tokens.output;
+  attributes['gen_ai.usage.cache_read.input_tokens'] = tokens.read;
+  attributes['gen_ai.usage.cache_creation.input_tokens'] = tokens.written;
+  if (record.responseId !== null) attributes['gen_ai.response.id'] = record.responseId;
+  if (record.session !== null) attributes['gen_ai.conversation.id'] = record.session;
+  if (record.bundle !== null) attributes['prompt_build.bundle'] = record.bundle;
+  if (record.ttl !== null) attributes['prompt_build.cache.ttl'] = record.ttl;
+  if (tokens.written5m !== null) attributes['prompt_build.usage.cache_creation_5m.input_tokens'] = tokens.written5m;
+  if (tokens.written1h !== null) attributes['prompt_build.usage.cache_creation_1h.input_tokens'] = tokens.written1h;
+  if (miss !== null) {
+    attributes['prompt_build.cache.miss_reason'] = miss.reason;
+    if (miss.missedTokens !== null) attributes['prompt_build.cache.missed_input_tokens'] = miss.missedTokens;
+    if (miss.sections !== undefined) attributes['prompt_build.cache.changed_sections'] = miss.sections.map((section) => `${section.name}:${section.change}`);
+  }
   return attributes;
 }
 
@@ -73,7 +76,7 @@ interface Span {
   end(): void;
 }
 interface Tracer {
-  startSpan(name: string, options: { kind: number; attributes: UsageAttributes }): Span;
+  startSpan(name: string, options: { kind: number }): Span;
 }
 interface MeterProvider {
   getMeter(name: string, version?: string): Meter;
@@ -123,21 +126,32 @@ export function openTelemetryUsageSink(api: OpenTelemetryApi, options: OpenTelem
     const current = api.metrics.getMeterProvider();
     if (current !== provider || instruments === undefined) [provider, instruments] = [current, createInstruments(current.getMeter(SCOPE))];
     const common = usageMetricAttributes(record);
-    instruments.tokenUsage.record(record.tokens.input, { ...common, 'gen_ai.token.type': 'input' });
-    instruments.tokenUsage.record(record.tokens.output, { ...common, 'gen_ai.token.type': 'output' });
-    for (const [kind, value] of [['read', record.tokens.read], ['written', record.tokens.written], ['uncached', record.tokens.uncached]] as const) {
-      if (value > 0) instruments.cacheTokens.add(value, { ...common, 'prompt_build.cache.token_kind': kind });
-    }
-    instruments.requests.add(1, { ...common, 'prompt_build.cache.outcome': cacheOutcome(record) });
+    const { tokens } = record;
+    instruments.tokenUsage.record(tokens.input, withAttribute(common, 'gen_ai.token.type', 'input'));
+    instruments.tokenUsage.record(tokens.output, withAttribute(common, 'gen_ai.token.type', 'output'));
+    if (tokens.read > 0) instruments.cacheTokens.add(tokens.read, withAttribute(common, TOKEN_KIND, 'read'));
+    if (tokens.written > 0) instruments.cacheTokens.add(tokens.written, withAttribute(common, TOKEN_KIND, 'written'));
+    if (tokens.uncached > 0) instruments.cacheTokens.add(tokens.uncached, withAttribute(common, TOKEN_KIND, 'uncached'));
+    instruments.requests.add(1, withAttribute(common, 'prompt_build.cache.outcome', cacheOutcome(record)));
     if (mode === 'none') return;
-    const attributes = usageAttributes(record);
     const active = mode === 'active' ? api.trace.getActiveSpan() : undefined;
     if (active?.isRecording()) {
-      active.setAttributes(attributes);
+      active.setAttributes(usageAttributes(record));
       return;
     }
-    tracer.startSpan(`chat${record.model === null ? '' : ` ${record.model}`}`, { kind: SPAN_KIND_CLIENT, attributes }).end();
+    // Attributes only for a span that records: with no SDK registered, the span is the API's no-op.
+    const span = tracer.startSpan(`chat${record.model === null ? '' : ` ${record.model}`}`, { kind: SPAN_KIND_CLIENT });
+    if (span.isRecording()) span.setAttributes(usageAttributes(record));
+    span.end();
   };
+}
+
+const TOKEN_KIND = 'prompt_build.cache.token_kind';
+
+function withAttribute(common: UsageAttributes, key: string, value: string): UsageAttributes {
+  const attributes = Object.assign({}, common);
+  attributes[key] = value;
+  return attributes;
 }
 
 /**

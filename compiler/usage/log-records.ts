@@ -6,7 +6,6 @@
  * memory at a time: a log of any length is read in bounded memory.
  */
 import fs from 'node:fs';
-import readline from 'node:readline';
 import { USAGE_RECORD_VERSION, type UsageRecord } from '../runtime/usage.js';
 
 /** A record and its time in milliseconds. */
@@ -69,35 +68,101 @@ function recordProblem(value: unknown): string | null {
   return null;
 }
 
-/** One log read line by line, records and skipped lines as they come. */
-async function* readLog(file: string, skipped: (line: SkippedLine) => void): AsyncGenerator<TimedRecord> {
-  const lines = readline.createInterface({ input: fs.createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
-  let number = 0;
-  for await (const text of lines) {
-    number++;
-    if (text.trim() === '') continue;
-    const parsed = parseUsageLine(text);
-    if (typeof parsed === 'string') skipped({ file, line: number, problem: parsed });
-    else yield parsed;
+/** Bytes read at a time: a chunk's records are parsed in one go, so the loop over them awaits nothing. */
+const CHUNK_BYTES = 1 << 20;
+
+/** One log, read a chunk at a time into a buffer of parsed records. */
+class LogReader {
+  /** Records of the chunks read so far, from `next` on. */
+  private records: TimedRecord[] = [];
+  private next = 0;
+  private rest = '';
+  private lineNumber = 0;
+  /** Inside a line too long to be a record, until its end. */
+  private discarding = false;
+  private readonly chunks: AsyncIterator<string>;
+  done = false;
+
+  constructor(
+    private readonly file: string,
+    private readonly skipped: (line: SkippedLine) => void,
+  ) {
+    this.chunks = fs.createReadStream(file, { encoding: 'utf8', highWaterMark: CHUNK_BYTES })[Symbol.asyncIterator]();
+  }
+
+  /** The first record not yet taken, reading on as needed; undefined at the end. */
+  async head(): Promise<TimedRecord | undefined> {
+    while (this.next === this.records.length && !this.done) await this.fill();
+    return this.records[this.next];
+  }
+
+  /** The head without reading: only after `head()` found one, or while the buffer holds more. */
+  peek(): TimedRecord | undefined {
+    return this.records[this.next];
+  }
+
+  take(): void {
+    this.next++;
+  }
+
+  private async fill(): Promise<void> {
+    const { value, done } = await this.chunks.next();
+    let text = done ? this.rest : this.rest + (value as string);
+    if (this.discarding) {
+      // The rest of a line already skipped as too long: up to its end, it is not read.
+      const end = text.indexOf('\n');
+      text = end === -1 ? '' : text.slice(end + 1);
+      this.discarding = end === -1 && !done;
+      if (end !== -1) this.lineNumber++;
+    }
+    const lines = text.split('\n');
+    this.rest = done ? '' : lines.pop()!;
+    this.records = [];
+    this.next = 0;
+    for (const raw of lines) {
+      this.lineNumber++;
+      const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+      // A blank line is skipped; `trim` only where it can be one (it copies the line).
+      if (line === '' || (line.charCodeAt(0) <= 0x20 && line.trim() === '')) continue;
+      const parsed = parseUsageLine(line);
+      if (typeof parsed === 'string') this.skipped({ file: this.file, line: this.lineNumber, problem: parsed });
+      else this.records.push(parsed);
+    }
+    if (this.rest.length > MAX_LINE_CHARS) {
+      // A line longer than any record: named once, then skipped to its end without being held (memory stays bounded).
+      this.skipped({ file: this.file, line: this.lineNumber + 1, problem: `longer than ${MAX_LINE_CHARS} characters` });
+      [this.rest, this.discarding] = ['', true];
+    }
+    if (done) this.done = true;
   }
 }
 
 /**
- * Every record of `files` in time order, each log assumed in the order it
- * was appended: the earliest head among the logs goes first. A record out
- * of order inside one log is kept where it stands.
+ * Every record of `files`, in time order, to `take`: each log assumed in the
+ * order it was appended, the earliest head among the logs goes first. A
+ * record out of order inside one log is kept where it stands.
  */
-export async function* mergedRecords(files: readonly string[], skipped: (line: SkippedLine) => void): AsyncGenerator<TimedRecord> {
-  const logs = files.map((file) => readLog(file, skipped));
-  const heads = await Promise.all(logs.map((log) => log.next()));
+export async function mergeRecords(files: readonly string[], skipped: (line: SkippedLine) => void, take: (record: TimedRecord) => void): Promise<void> {
+  const logs = files.map((file) => new LogReader(file, skipped));
   for (;;) {
-    let first = -1;
-    heads.forEach((head, index) => {
-      if (!head.done && (first === -1 || head.value.ms < (heads[first]!.value as TimedRecord).ms)) first = index;
-    });
-    if (first === -1) return;
-    const head = heads[first]!;
-    yield head.value as TimedRecord;
-    heads[first] = await logs[first]!.next();
+    const heads = await Promise.all(logs.map((log) => log.head()));
+    if (heads.every((head) => head === undefined)) return;
+    // Take records while every log still has one buffered: the loop awaits only when a buffer runs dry.
+    for (;;) {
+      let first = -1;
+      let firstMs = Infinity;
+      let dry = false;
+      for (let index = 0; index < logs.length; index++) {
+        const head = logs[index]!.peek();
+        if (head === undefined) {
+          if (!logs[index]!.done) dry = true;
+          continue;
+        }
+        if (first === -1 || head.ms < firstMs) [first, firstMs] = [index, head.ms];
+      }
+      if (dry || first === -1) break;
+      take(logs[first]!.peek()!);
+      logs[first]!.take();
+    }
   }
 }

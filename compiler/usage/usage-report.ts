@@ -5,7 +5,7 @@
  */
 import type { CacheFact } from '../cache-facts/cache-facts.js';
 import type { Manifest } from '../runtime/manifest.js';
-import { mergedRecords, type SkippedLine } from './log-records.js';
+import { mergeRecords, type SkippedLine } from './log-records.js';
 import { PrefixIndex } from './prefix-index.js';
 import { UsageTally, type PrefixUsage } from './usage-tally.js';
 
@@ -31,14 +31,15 @@ export async function usageReport(logs: readonly string[], manifests: readonly M
   let records = 0;
   let from: string | null = null;
   let to: string | null = null;
-  for await (const { record, ms } of mergedRecords(logs, (line) => {
+  const skip = (line: SkippedLine): void => {
     skipped.count++;
     if (skipped.first.length < SKIPPED_SHOWN) skipped.first.push(line);
-  })) {
+  };
+  await mergeRecords(logs, skip, ({ record, ms }) => {
     records++;
     from ??= record.time;
     to = record.time;
     tally.add(record, ms);
-  }
+  });
   return { logs: [...logs], records, from, to, bundlePrefixes: index.size, prefixes: tally.result(), skipped };
 }

@@ -119,7 +119,8 @@ export class UsageTally {
   }
 
   private groupOf(record: UsageRecord): Group {
-    const key = JSON.stringify([record.profile, record.agent, record.staticPrefixHash, record.model, record.provider]);
+    // Joined, not JSON: this runs once per record. Null is \u0001; a name holding \u0000 could only merge its own rows.
+    const key = `${record.profile ?? '\u0001'}\u0000${record.agent ?? '\u0001'}\u0000${record.staticPrefixHash ?? '\u0001'}\u0000${record.model ?? '\u0001'}\u0000${record.provider}`;
     const found = this.groups.get(key);
     if (found) return found;
     const owner = JSON.stringify([record.profile, record.agent, record.model]);

@@ -119,17 +119,20 @@ describe('prompt-build usage: formats and input', () => {
   it('skips lines that are not records, naming the first of them, and reads the rest', async () => {
     const log = path.join(project.root, 'damaged.jsonl');
     const good = (await fs.readFile(project.log, 'utf8')).split('\n')[0]!;
-    await fs.writeFile(log, ['not json', good, '{"v":2}', JSON.stringify({ ...JSON.parse(good), tokens: { read: -1 } }), ''].join('\n'));
+    // Line 5 is longer than a read (3 MB): skipped to its end without being held; line 7 has a Windows line end.
+    const lines = ['not json', good, '{"v":2}', JSON.stringify({ ...JSON.parse(good), tokens: { read: -1 } }), 'x'.repeat(3_000_000), '', `${good}\r`, ''];
+    await fs.writeFile(log, lines.join('\n'));
     const { code, out } = await run('usage', log, '--json');
     expect(code).toBe(0);
     const damaged = JSON.parse(out) as UsageReport;
-    expect(damaged.records).toBe(1);
+    expect(damaged.records).toBe(2);
     expect(damaged.skipped).toEqual({
-      count: 3,
+      count: 4,
       first: [
         { file: log, line: 1, problem: 'not JSON' },
         { file: log, line: 3, problem: 'not a usage record of version 1 (v: 2)' },
         { file: log, line: 4, problem: 'tokens.read is not a whole number' },
+        { file: log, line: 5, problem: 'longer than 65536 characters' },
       ],
     });
   });

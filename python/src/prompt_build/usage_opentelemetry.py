@@ -105,12 +105,15 @@ def open_telemetry_usage_sink(span: str = "active") -> Any:
         requests.add(1, {**common, "prompt_build.cache.outcome": cache_outcome(record)})
         if span == "none":
             return
-        attributes = usage_attributes(record)
         active: Optional[Any] = trace.get_current_span() if span == "active" else None
         if active is not None and active.is_recording():
-            active.set_attributes(attributes)
+            active.set_attributes(usage_attributes(record))
             return
         name = "chat" if record["model"] is None else f"chat {record['model']}"
-        tracer.start_span(name, kind=trace.SpanKind.CLIENT, attributes=attributes).end()
+        # Attributes only for a span that records: with no SDK configured, the span is the API's no-op.
+        span_of_its_own = tracer.start_span(name, kind=trace.SpanKind.CLIENT)
+        if span_of_its_own.is_recording():
+            span_of_its_own.set_attributes(usage_attributes(record))
+        span_of_its_own.end()
 
     return _Sink(True, write)
