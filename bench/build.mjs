@@ -1,7 +1,9 @@
 // Build benchmark (issue 2): whole-process cold and warm builds of synthetic
 // trees against two floors measured in the same run:
 //   (a) reading every file + sha256;
-//   (b) the naive build: reading every file + gray-matter + remark-parse of every body.
+//   (b) the naive build: reading every file + gray-matter + remark-parse of every body;
+// and a peer, Eleventy 3.1.8 rendering the same tree's Markdown to HTML (bench/eleventy.config.mjs), whole process,
+// its runs alternating with the cold builds.
 // Every figure is the median of `runs` runs (3 by default), the floors' as the builds'.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -24,15 +26,20 @@ export async function benchBuild({ files, runs = 3 }) {
   const out = path.join(root, 'dist');
   const cold = [];
   const warm = [];
+  const eleventy = [];
   for (let i = 0; i < runs; i++) {
     await fs.rm(cacheDir, { recursive: true, force: true });
     await fs.rm(out, { recursive: true, force: true });
     cold.push(await buildProcess(root));
     warm.push(await buildProcess(root));
+    eleventy.push(await eleventyProcess(root));
   }
   const coldMs = medianOf(cold.map((r) => r.ms));
   const warmMs = medianOf(warm.map((r) => r.ms));
+  const eleventyMs = medianOf(eleventy);
   return {
+    eleventyMs,
+    coldVsEleventy: coldMs / eleventyMs,
     files: sources.length,
     floorAMs: floorA,
     floorBMs: floorB,
@@ -85,6 +92,20 @@ export function buildProcess(root) {
       if (code !== 0) return reject(new Error(`build exited ${code}`));
       resolve({ ms: performance.now() - started, maxRssKb });
     });
+  });
+}
+
+/** Eleventy's whole process on the tree, writing its HTML to a scratch folder. */
+function eleventyProcess(root) {
+  return new Promise((resolve, reject) => {
+    fs.mkdtemp(path.join(root, '..', '.eleventy-out-')).then((outDir) => {
+      const started = performance.now();
+      const cli = path.join(HERE, '..', 'node_modules/@11ty/eleventy/cmd.cjs');
+      execFile(process.execPath, [cli, `--config=${path.join(HERE, 'eleventy.config.mjs')}`, `--input=${root}`, `--output=${outDir}`, '--quiet'], { maxBuffer: 1 << 24 }, (error) => {
+        const ms = performance.now() - started;
+        fs.rm(outDir, { recursive: true, force: true }).then(() => (error ? reject(error) : resolve(ms)), reject);
+      });
+    }, reject);
   });
 }
 

@@ -12,13 +12,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
-import { generateTree } from '../test/helpers/generate-tree.mjs';
+import { ensureTree } from './build.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 export async function benchLsp({ files, edits = 9 }) {
-  const root = path.join(HERE, '.trees', `tree-${files}`);
-  if (!(await fs.stat(root).catch(() => null))) await generateTree(root, { files, seed: 42 });
+  const root = await ensureTree(files);
   const { section, fragment, includers } = await editTargets(root);
 
   const started = performance.now();

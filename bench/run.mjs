@@ -49,6 +49,7 @@ row('render of the default profile (whole process)', ms(s.renderMs), `node -e 0 
 for (const files of sizes) {
   const b = await benchBuild({ files, runs: 3 });
   row(`cold build, ${files.toLocaleString('en')} files (whole process)`, ms(b.coldMs), `(b) ${ms(b.floorBMs)}`, x(b.coldVsB), files >= 10000 ? '≤ 0.30×' : '');
+  row(`cold build against Eleventy 3.1.8, ${files.toLocaleString('en')} files (whole process)`, ms(b.coldMs), `Eleventy ${ms(b.eleventyMs)}`, x(b.coldVsEleventy), files === 1000 ? '≤ 0.8×' : '');
   row(`no-change build, ${files.toLocaleString('en')} files (whole process)`, ms(b.warmMs), `(a) ${ms(b.floorAMs)}`, x(b.warmVsA), files >= 10000 ? '≤ 3×' : '');
   row(`peak RSS, ${files.toLocaleString('en')} files`, `${Math.round(b.peakRssMb)} MB`, '—', '—', files >= 10000 ? '< 1 GiB' : '');
   const w = await benchWatch({ root: path.join(HERE, '.trees', `tree-${files}`) });
