@@ -131,8 +131,8 @@ export function readProviderUsage(response: unknown): ProviderUsage {
   const usage = isRecord(response.usage) ? response.usage : null;
   if (usage === null) throw new ArgumentError(FN, 'response', EXPECTED, response);
   if (has<BedrockUsage>(usage, 'inputTokens') || has<BedrockUsage>(usage, 'outputTokens')) return readBedrock(response, usage);
-  if (has<ChatUsage>(usage, 'prompt_tokens')) return readChatCompletions(response, usage);
-  if (has<ResponsesUsage>(usage, 'input_tokens_details') || response.object === 'response') return readResponses(response, usage);
+  if (has<ChatUsage>(usage, 'prompt_tokens')) return readOpenAI(response, usage, 'chat-completions');
+  if (has<ResponsesUsage>(usage, 'input_tokens_details') || response.object === 'response') return readOpenAI(response, usage, 'responses');
   if (has<AnthropicUsage>(usage, 'input_tokens')) return readAnthropic(response, usage);
   throw new ArgumentError(FN, 'response', EXPECTED, response);
 }
@@ -222,43 +222,34 @@ function ttlSum(details: readonly unknown[], ttl: string): number {
   return sum;
 }
 
-/** OpenAI counts cache reads and writes inside `input_tokens`. */
-function readResponses(response: Fields, usage: Fields): ProviderUsage {
-  const where = 'response.usage';
-  const details = record<ResponsesUsage>(usage, 'input_tokens_details') ?? {};
-  const options = record<ResponsesRead>(response, 'prompt_cache_options') ?? {};
-  return {
-    provider: 'openai',
-    api: 'responses',
-    model: text<ResponsesRead>(response, 'model'),
-    responseId: text<ResponsesRead>(response, 'id'),
-    requestId: text<ResponsesRead>(response, '_request_id'),
-    ttl: text<NonNullable<ResponsesRead['prompt_cache_options']>>(options, 'ttl') ?? text<ResponsesRead>(response, 'prompt_cache_retention'),
-    tokens: inclusive(
-      count<ResponsesUsage>(usage, 'input_tokens', where),
-      count<ResponsesDetails>(details, 'cached_tokens', `${where}.input_tokens_details`),
-      count<ResponsesDetails>(details, 'cache_write_tokens', `${where}.input_tokens_details`),
-      count<ResponsesUsage>(usage, 'output_tokens', where),
-    ),
-    miss: null,
-  };
-}
+/** OpenAI's two APIs name the same counts apart; both count cache reads and writes inside the input total. */
+const OPENAI_KEYS = {
+  responses: { input: 'input_tokens', details: 'input_tokens_details', output: 'output_tokens' },
+  'chat-completions': { input: 'prompt_tokens', details: 'prompt_tokens_details', output: 'completion_tokens' },
+} as const satisfies { responses: Record<string, Key<ResponsesUsage>>; 'chat-completions': Record<string, Key<ChatUsage>> };
 
-function readChatCompletions(response: Fields, usage: Fields): ProviderUsage {
+type OpenAIUsage = ResponsesUsage & ChatUsage;
+type OpenAIDetails = ResponsesDetails & ChatDetails;
+
+function readOpenAI(response: Fields, usage: Fields, api: keyof typeof OPENAI_KEYS): ProviderUsage {
+  const keys = OPENAI_KEYS[api];
   const where = 'response.usage';
-  const details = record<ChatUsage>(usage, 'prompt_tokens_details') ?? {};
+  const details = record<OpenAIUsage>(usage, keys.details) ?? {};
+  // The Responses API echoes the cache options asked; Chat Completions does not.
+  const options = record<ResponsesRead>(response, 'prompt_cache_options') ?? {};
+  const ttl = api === 'responses' ? (text<NonNullable<ResponsesRead['prompt_cache_options']>>(options, 'ttl') ?? text<ResponsesRead>(response, 'prompt_cache_retention')) : null;
   return {
     provider: 'openai',
-    api: 'chat-completions',
-    model: text<ChatCompletionsRead>(response, 'model'),
-    responseId: text<ChatCompletionsRead>(response, 'id'),
-    requestId: text<ChatCompletionsRead>(response, '_request_id'),
-    ttl: null,
+    api,
+    model: text<ResponsesRead & ChatCompletionsRead>(response, 'model'),
+    responseId: text<ResponsesRead & ChatCompletionsRead>(response, 'id'),
+    requestId: text<ResponsesRead & ChatCompletionsRead>(response, '_request_id'),
+    ttl,
     tokens: inclusive(
-      count<ChatUsage>(usage, 'prompt_tokens', where),
-      count<ChatDetails>(details, 'cached_tokens', `${where}.prompt_tokens_details`),
-      count<ChatDetails>(details, 'cache_write_tokens', `${where}.prompt_tokens_details`),
-      count<ChatUsage>(usage, 'completion_tokens', where),
+      count<OpenAIUsage>(usage, keys.input, where),
+      count<OpenAIDetails>(details, 'cached_tokens', `${where}.${keys.details}`),
+      count<OpenAIDetails>(details, 'cache_write_tokens', `${where}.${keys.details}`),
+      count<OpenAIUsage>(usage, keys.output, where),
     ),
     miss: null,
   };

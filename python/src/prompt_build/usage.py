@@ -81,9 +81,9 @@ def read_provider_usage(response: Any) -> Dict[str, Any]:
     if "inputTokens" in usage or "outputTokens" in usage:
         return _read_bedrock(fields, usage)
     if "prompt_tokens" in usage:
-        return _read_chat_completions(fields, usage)
+        return _read_openai(fields, usage, "chat-completions")
     if "input_tokens_details" in usage or fields.get("object") == "response":
-        return _read_responses(fields, usage)
+        return _read_openai(fields, usage, "responses")
     if "input_tokens" in usage:
         return _read_anthropic(fields, usage)
     raise ArgumentError(_FN, "response", _EXPECTED, response)
@@ -179,32 +179,28 @@ def _ttl_sum(details: List[Any], ttl: str) -> int:
     return total
 
 
-def _read_responses(response: Mapping[str, Any], usage: Mapping[str, Any]) -> Dict[str, Any]:
-    """OpenAI counts cache reads and writes inside ``input_tokens``."""
-    details = usage.get("input_tokens_details")
+# OpenAI's two APIs name the same counts apart; both count cache reads and writes inside the input total.
+_OPENAI_KEYS = {
+    "responses": ("input_tokens", "input_tokens_details", "output_tokens"),
+    "chat-completions": ("prompt_tokens", "prompt_tokens_details", "completion_tokens"),
+}
+
+
+def _read_openai(response: Mapping[str, Any], usage: Mapping[str, Any], api: str) -> Dict[str, Any]:
+    total, details_key, output = _OPENAI_KEYS[api]
+    details = usage.get(details_key)
     details = details if isinstance(details, Mapping) else {}
+    tokens = _inclusive(
+        _count(usage, total, "response.usage"),
+        _count(details, "cached_tokens", f"response.usage.{details_key}"),
+        _count(details, "cache_write_tokens", f"response.usage.{details_key}"),
+        _count(usage, output, "response.usage"),
+    )
+    # The Responses API echoes the cache options asked; Chat Completions does not.
     options = response.get("prompt_cache_options")
     options = options if isinstance(options, Mapping) else {}
-    tokens = _inclusive(
-        _count(usage, "input_tokens", "response.usage"),
-        _count(details, "cached_tokens", "response.usage.input_tokens_details"),
-        _count(details, "cache_write_tokens", "response.usage.input_tokens_details"),
-        _count(usage, "output_tokens", "response.usage"),
-    )
-    ttl = _text(options.get("ttl")) or _text(response.get("prompt_cache_retention"))
-    return _usage("openai", "responses", response.get("model"), response.get("id"), response.get("_request_id"), ttl, tokens, None)
-
-
-def _read_chat_completions(response: Mapping[str, Any], usage: Mapping[str, Any]) -> Dict[str, Any]:
-    details = usage.get("prompt_tokens_details")
-    details = details if isinstance(details, Mapping) else {}
-    tokens = _inclusive(
-        _count(usage, "prompt_tokens", "response.usage"),
-        _count(details, "cached_tokens", "response.usage.prompt_tokens_details"),
-        _count(details, "cache_write_tokens", "response.usage.prompt_tokens_details"),
-        _count(usage, "completion_tokens", "response.usage"),
-    )
-    return _usage("openai", "chat-completions", response.get("model"), response.get("id"), response.get("_request_id"), None, tokens, None)
+    ttl = _text(options.get("ttl")) or _text(response.get("prompt_cache_retention")) if api == "responses" else None
+    return _usage("openai", api, response.get("model"), response.get("id"), response.get("_request_id"), ttl, tokens, None)
 
 
 def _read_gemini(response: Mapping[str, Any], usage: Mapping[str, Any]) -> Dict[str, Any]:
