@@ -6,7 +6,7 @@
  * `recordUsage` is pure: it reads and returns; `createUsageRecorder`
  * (usage-recorder.ts) sends records on and threads miss diagnostics.
  */
-import { ArgumentError, checkOneOf, checkOptionalString, isRecord, optionsOf } from './arguments.js';
+import { ArgumentError, checkOneOf, checkOptionalString, optionsOf } from './arguments.js';
 import { checkSystemPrompt, promptSourceOf, staticPrefixHashOf, type SystemPrompt } from './system-prompt.js';
 import { readProviderUsage, type UsageApi, type UsageProvider, type UsageTokens } from './usage-providers.js';
 
@@ -146,8 +146,4 @@ function parseIsoTime(text: string): number {
   if (offsetHours > 23 || offsetMinutes > 59) return NaN;
   const sign = match[8] === '-' ? -1 : 1;
   return local - sign * (offsetHours * 60 + offsetMinutes) * 60_000;
-}
-
-export function isUsageRecord(value: unknown): value is UsageRecord {
-  return isRecord(value) && value.v === USAGE_RECORD_VERSION && isRecord(value.tokens);
 }
