@@ -70,9 +70,10 @@ export interface RenderOptions {
 }
 
 export type Command =
-  | { name: 'build'; options: CommonOptions }
+  | { name: 'build'; options: CommonOptions; plugins: boolean }
   | { name: 'watch'; options: CommonOptions; serve: { port: number } | null }
-  | { name: 'check'; options: CommonOptions; policy: CheckFlags }
+  | { name: 'check'; options: CommonOptions; policy: CheckFlags; plugins: boolean }
+  | { name: 'lint'; options: CommonOptions; plugins: boolean }
   | { name: 'render'; options: CommonOptions; render: RenderOptions }
   | { name: 'inspect'; options: CommonOptions; bundle: string | undefined; json: boolean }
   | { name: 'diff'; options: CommonOptions; old: string; new: string; format: DiffFormat; failOnStaticChange: boolean; raw: boolean }
@@ -134,7 +135,8 @@ export function toCommand(name: string, raw: ParsedValues, positionals: readonly
   const bool = (flag: string) => values[flag] as boolean;
   switch (name) {
     case 'build':
-      return { name, options };
+    case 'lint':
+      return { name, options, plugins: bool('plugins') };
     case 'watch':
       return { name, options, serve: bool('serve') ? { port: (values.port as number | undefined) ?? DEFAULT_PORT } : null };
     case 'check':
@@ -146,6 +148,7 @@ export function toCommand(name: string, raw: ParsedValues, positionals: readonly
           baseline: str('baseline'),
           allowMissingDist: bool('allow-missing-dist'),
         },
+        plugins: bool('plugins'),
       };
     case 'render':
       return {

@@ -58,11 +58,13 @@ function isSystemError(error: unknown): error is NodeJS.ErrnoException {
 async function run(command: Command, io: Io): Promise<number> {
   switch (command.name) {
     case 'build':
-      return (await import('./commands/build.js')).runBuild(command.options, io);
+      return (await import('./commands/build.js')).runBuild(command.options, io, command.plugins);
     case 'watch':
       return (await import('./commands/watch.js')).runWatch(command.options, command.serve, io);
     case 'check':
-      return (await import('./commands/check.js')).runCheck(command.options, command.policy, io);
+      return (await import('./commands/check.js')).runCheck(command.options, command.policy, io, command.plugins);
+    case 'lint':
+      return (await import('./commands/lint.js')).runLint(command.options, io, command.plugins);
     case 'render':
       return (await import('./commands/render.js')).runRender(command.options, command.render, io);
     case 'inspect':

@@ -64,6 +64,9 @@ export const DEFAULT_PORT = 4873;
 export const DIFF_FORMATS = ['text', 'markdown', 'json'] as const;
 export type DiffFormat = (typeof DIFF_FORMATS)[number];
 
+/** `--no-plugins`: for the commands that run the config's remark plugins (build, check, lint). */
+const PLUGINS: OptionSpec = { type: 'boolean', default: true, describe: 'run the config’s remark plugins over the sources (--no-plugins skips them)' };
+
 /** Flags every command takes. `root`'s default is the working directory, filled in by the parser. */
 export const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   root: { type: 'string', describe: 'project root holding prompts/ and agents/ (default: the working directory)' },
@@ -85,7 +88,7 @@ export const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 };
 
 export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
-  build: { describe: 'compile prompts/ and agents/ into the bundle (dist/)', positionals: [], options: {} },
+  build: { describe: 'compile prompts/ and agents/ into the bundle (dist/)', positionals: [], options: { plugins: PLUGINS } },
   watch: {
     describe: 'rebuild on change, only what depends on the changed file',
     positionals: [],
@@ -101,7 +104,13 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
       'allow-static-prefix-change': { type: 'array', describe: 'profiles whose static prefix hash may change (`*` for all); when given, any other change fails' },
       baseline: { type: 'string', describe: 'bundle or manifest.json the static prefix hashes are compared with (default: the --out directory)' },
       'allow-missing-dist': flag('pass when the out directory does not exist (for projects that do not commit the bundle)'),
+      plugins: PLUGINS,
     },
+  },
+  lint: {
+    describe: 'build in memory and report the diagnostics with the built-in rules’ and the plugins’ findings; writes nothing',
+    positionals: [],
+    options: { plugins: PLUGINS },
   },
   render: {
     describe: 'assemble a final prompt through the runtime and print it with the boundary shown',

@@ -25,21 +25,30 @@ export class ConfigError extends Error {
  * then the flags (flag > file > default). Every config diagnostic is an
  * error (there are no config warnings): they throw `ConfigError`.
  */
-export async function toBuildOptions(o: CommonOptions): Promise<Partial<BuildOptions> & { root: string }> {
+export async function toBuildOptions(o: CommonOptions, { plugins = false }: { plugins?: boolean } = {}): Promise<Partial<BuildOptions> & { root: string }> {
   const root = path.resolve(o.root);
   if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--root ${root}: no such directory`);
-  const fromConfig = await configOptions(root, o);
+  const fromConfig = await configOptions(root, o, plugins);
   requireProject(root, fromConfig.sourceDirs ?? DEFAULT_SOURCE_DIRS);
   return { outDir: path.join(root, 'dist'), ...fromConfig, root, ...(await flagOptions(root, o)) };
 }
 
-async function configOptions(root: string, o: CommonOptions): Promise<Partial<BuildOptions>> {
+/** `plugins`: load the config's plugins (build, check and lint run them unless `--no-plugins`). */
+async function configOptions(root: string, o: CommonOptions, plugins = false): Promise<Partial<BuildOptions>> {
   // A project without a config file (most) loads none of the config code.
   if (o.config === undefined && findConfigFile(root) === null) return {};
   const [{ loadConfig }, { configBuildOptions }] = await Promise.all([import('../config/load-config.js'), import('../config/config-options.js')]);
   const loaded = await loadConfig(root, o.config);
   const { options, diagnostics } = configBuildOptions(root, loaded);
   const all = [...loaded.diagnostics, ...diagnostics];
+  if (plugins && all.length === 0 && loaded.file !== null && (loaded.config.plugins?.length ?? 0) > 0) {
+    const { loadPlugins } = await import('../config/load-plugins.js');
+    const rel = path.relative(root, loaded.file);
+    const file = rel.startsWith('..') || path.isAbsolute(rel) ? loaded.file : rel.split(path.sep).join('/');
+    const found = await loadPlugins(root, loaded.config.plugins!, { file, text: loaded.text });
+    options.plugins = found.plugins;
+    for (const d of found.diagnostics) all.push(d);
+  }
   if (all.length > 0) throw new ConfigError(all);
   return options;
 }

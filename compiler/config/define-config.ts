@@ -9,6 +9,15 @@ import type { RuleLevel } from '../diagnostics/rule-levels.js';
 
 export type { CommentPolicy, RuleLevel };
 
+/**
+ * A remark plugin (docs/lint.md#plugins): the plugin itself, or a package
+ * name or a file (`./lint/my-rule.mjs`, relative to the root) that exports
+ * one as its default.
+ */
+export type PluginRef = string | ((this: never, ...options: never[]) => unknown);
+/** A plugin, or a plugin with its options: `[plugin, options]`. */
+export type PluginConfig = PluginRef | [PluginRef] | [PluginRef, unknown];
+
 /** A cache fact as `--cache-facts` files write it: `provider`, `family`, `ids` or `prefixes`, `minimumTokens` required. */
 export type ConfigCacheFact = Partial<CacheFact> & Pick<CacheFact, 'provider' | 'family' | 'minimumTokens'>;
 
@@ -45,6 +54,8 @@ export interface ProjectConfig {
   targets?: Array<'js' | 'python'>;
   /** Build-time constants, used as `{{const.NAME}}` in any section, fragment or agent body. */
   constants?: Record<string, string>;
+  /** remark plugins run over each source's tree by `lint`, `check` and `build` (not with `--no-plugins`); their messages are diagnostics, levelled by `rules`. */
+  plugins?: PluginConfig[];
 }
 
 /** Types a config for editors; returns it unchanged. */

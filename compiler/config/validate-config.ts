@@ -106,7 +106,27 @@ const ruleId: Check = (k, at, p) => {
   p.push({ rule: 'config/unknown-key', keyPath: at, message: `no rule '${String(k)}'`, ...(near ? { note: `did you mean '${near}'?` } : {}) });
 };
 
-const SCHEMA = object({
+/** The first parts of prompt-build's own rule ids: `section`, `include`… A plugin's rule is named by its own. */
+const OWN_NAMESPACES: ReadonlySet<string> = new Set(RULES.map((rule) => rule.slice(0, rule.indexOf('/'))));
+/** With plugins configured, a rule id outside prompt-build's namespaces is a plugin's (`remark-lint/no-empty-url`): which ones a plugin has is known only once it runs. */
+const ruleOrPluginRuleId: Check = (k, at, p) => {
+  const id = k as string;
+  const slash = id.indexOf('/');
+  if (slash > 0 && slash < id.length - 1 && !/\s/.test(id) && !OWN_NAMESPACES.has(id.slice(0, slash))) return;
+  ruleId(k, at, p);
+};
+
+const pluginRef: Check = (v, at, p) => {
+  if (typeof v === 'function' || (typeof v === 'string' && v !== '')) return;
+  invalid(p, at, `must be a plugin: the function, or its package name or file as a string, not ${shown(v)}`);
+};
+const pluginEntry: Check = (v, at, p) => {
+  if (!Array.isArray(v)) return pluginRef(v, at, p);
+  if (v.length === 0 || v.length > 2) return invalid(p, at, `a plugin with options is written [plugin, options], not a list of ${v.length}`);
+  pluginRef(v[0], [...at, '0'], p);
+};
+
+const schema = (pluginRules: boolean): Check => object({
   out: string,
   sources: object({ prompts: sourceDir, agents: sourceDir }),
   models: listOf(string),
@@ -115,9 +135,10 @@ const SCHEMA = object({
   include: object({ maxDepth: wholeNumber, maxBytes: wholeNumber, maxExpandedBytes: wholeNumber, extensions: listOf(string) }),
   comments: oneOf('keep', 'strip'),
   agents: object({ ignore: listOf(string), tools: listOf(string) }),
-  rules: recordOf(ruleId, oneOf('off', 'warning', 'error')),
+  rules: recordOf(pluginRules ? ruleOrPluginRuleId : ruleId, oneOf('off', 'warning', 'error')),
   constants: recordOf(constantName, constantValue),
   targets: listOf(oneOf('js', 'python')),
+  plugins: listOf(pluginEntry),
 });
 
 export function validateConfig(value: unknown): { config: ProjectConfig; problems: ConfigProblem[] } {
@@ -130,7 +151,8 @@ export function validateConfig(value: unknown): { config: ProjectConfig; problem
     problems.push({ rule: 'config/invalid-value', keyPath: error.keyPath, message: error.message, ...(error.note === undefined ? {} : { note: error.note }) });
     return { config: {}, problems };
   }
-  SCHEMA(data, [], problems);
+  const plugins = isObject(data) && Array.isArray(data.plugins) && data.plugins.length > 0;
+  schema(plugins)(data, [], problems);
   return { config: problems.length === 0 ? (data as ProjectConfig) : {}, problems };
 }
 
@@ -154,6 +176,8 @@ class NotPlainData {
  */
 function plainData(value: unknown, at: string[]): unknown {
   if (typeof value !== 'object' || value === null) return value;
+  // A plugin's options are the plugin's to read, as given (a pattern, a Set): `plugins.<i>.1`.
+  if (at.length === 3 && at[0] === 'plugins' && at[2] === '1') return value;
   const where = at.length === 0 ? 'the default export' : at.join('.');
   if (at.length > MAX_DEPTH) throw new NotPlainData(at, `${where}: nests deeper than ${MAX_DEPTH} levels`);
   try {

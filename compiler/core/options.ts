@@ -66,11 +66,29 @@ export interface BuildOptions extends IncludeLimits {
   targets: readonly BuildTarget[];
   /** Count Claude models' texts with Anthropic's count_tokens (`ANTHROPIC_API_KEY`), estimating what it cannot count. */
   exactTokens: boolean;
+  /** remark plugins run over each source's tree by `lint`, `check` and `build` (docs/lint.md#plugins); none by default, and then no tree is built. */
+  plugins: readonly PromptPlugin[];
   /**
    * The day (YYYY-MM-DD) the cache facts' age is judged on; default `PROMPT_BUILD_TODAY`, else the real date
    * at build time. Never written to the bundle: only the facts' own date is.
    */
   today?: string;
+}
+
+/**
+ * A remark plugin as the build runs it: a unified attacher with its options,
+ * named for the diagnostics it gives (its rule ids when its messages name no
+ * source; the plugin that threw). The config's entries become these
+ * (config/load-plugins.ts).
+ */
+export interface PromptPlugin {
+  name: string;
+  // A unified attacher: `this` is the processor, its arguments the options.
+  attacher: (this: never, ...options: never[]) => unknown;
+  /** Absent: the attacher is called with none. */
+  options?: unknown;
+  /** Where the config names it, for a diagnostic about the plugin itself. */
+  declaredAt?: { file: string; line: number; column: number; excerpt?: string };
 }
 
 export const DEFAULT_LIMITS: IncludeLimits = {
@@ -107,6 +125,7 @@ export function resolveBuildOptions(partial: Partial<BuildOptions> & { root: str
     constants: {},
     targets: BUILD_TARGETS,
     exactTokens: false,
+    plugins: [],
     ...definedOnly({ today: process.env[TODAY_ENV] || undefined }),
     ...definedOnly(partial),
     root,

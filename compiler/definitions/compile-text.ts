@@ -6,7 +6,7 @@
  */
 import { boundaryMarkerDiagnostics } from './boundary-marker.js';
 import { printedAppendedContext } from './context-channel.js';
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
+import { diagnostic, type Diagnostic, type Position } from '../diagnostics/diagnostics.js';
 import type { DynamicSectionDef, SectionDef } from './definitions.js';
 import { expandIncludes, ownCommentPolicy, type Expansion, type TextPolicy, type TextSegment } from '../include/expand.js';
 import type { IncludeHost } from '../include/include.js';
@@ -124,6 +124,14 @@ function templateDiagnostics(def: DynamicSectionDef, compiled: CompiledText, loo
     });
   });
   return [...unsupported, ...undeclared, ...twice];
+}
+
+/** An offset of the compiled text → the file and position it was written at (null past the text). */
+export function sourcePositionOf(compiled: Pick<CompiledText, 'segments'>, offset: number, lookup: SourceLookup): ({ file: string; offset: number } & Position) | null {
+  const segment = segmentAt(compiled.segments, offset);
+  if (!segment) return null;
+  const at = segment.offset + (offset - segment.start);
+  return { file: segment.file, offset: at, ...lineIndexOf(lookup(segment.file) ?? { text: '' }).positionAt(at) };
 }
 
 /** A 1-based line/column of the compiled text → the file and position it was written at. */

@@ -70,14 +70,27 @@ export const RULES = [
   'config/unknown-key',
   'config/invalid-value',
   'tokens/exact-unavailable',
+  'plugin/load-failed',
+  'plugin/threw',
+  'static/volatile-value',
+  'static/leftover-interpolation',
+  'markup/unbalanced-tag',
+  'template/unused-input',
+  'section/token-budget',
+  'profile/small-static-share',
 ] as const;
 
 export type RuleId = (typeof RULES)[number];
+/**
+ * A rule of a project's remark plugin (docs/lint.md#plugins): the message's
+ * source (or the plugin's name) and its rule id, `remark-lint/no-empty-url`.
+ */
+export type PluginRuleId = `${string}/${string}`;
 /** `info`: something the build did that a user may not expect (a file skipped), not a problem. */
 export type Severity = 'error' | 'warning' | 'info';
 
 export interface Diagnostic {
-  rule: RuleId;
+  rule: RuleId | PluginRuleId;
   severity: Severity;
   /** Root-relative POSIX path (or absolute when outside the root). */
   file: string;

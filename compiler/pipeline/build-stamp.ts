@@ -84,12 +84,13 @@ export async function recordStamp(options: BuildOptions, build: WrittenBuild): P
 
 /**
  * What, besides the inputs, decides the output: the tool version and every option but the cache's place, the write's
- * manners and the day — which decides only whether the cache facts are outdated: the day the built-in facts pass
+ * manners, the plugins and the day — which decides only whether the cache facts are outdated: the day the built-in facts pass
  * 180 days, the last build's warnings (replayed by an up-to-date build) are no longer all there is to say.
  */
 function stampKey(options: BuildOptions): string {
   const version = factsOutdated(options.today) ? `${TOOL_FINGERPRINT} cache-facts-outdated` : TOOL_FINGERPRINT;
-  const { cacheDir: _cacheDir, parallelThreshold: _threshold, forceOut: _force, lockTimeoutMs: _lock, today: _today, ...decisive } = options;
+  // The plugins decide no byte of the bundle: they run on every build, up to date or not (pipeline/lint-stage.ts).
+  const { cacheDir: _cacheDir, parallelThreshold: _threshold, forceOut: _force, lockTimeoutMs: _lock, today: _today, plugins: _plugins, ...decisive } = options;
   return sha256(stableStringify({ version, ...decisive }));
 }
 

@@ -8,7 +8,8 @@
 import path from 'node:path';
 import { createCompiler } from './compiler.js';
 import type { BuildOptions } from '../core/options.js';
-import type { Diagnostic } from '../diagnostics/diagnostics.js';
+import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostics.js';
+import { lintStage } from './lint-stage.js';
 import type { Manifest } from '../runtime/manifest.js';
 import { bundleFileReader } from '../runtime/read-regular-file.js';
 import { validateManifestForReaders } from '../runtime/validate-manifest.js';
@@ -59,6 +60,8 @@ export async function checkBundle(options: Partial<BuildOptions> & { root: strin
   const { root, outDir } = compiler.options;
   const outRel = path.relative(root, outDir).split(path.sep).join('/') || '.';
   const result = await compiler.build();
+  // The built-in rules and the plugins (docs/lint.md): an error among their findings fails the check too.
+  const found = await lintStage(compiler.options, { built: { compiler, result } });
   const bundle = result.bundle;
   const staleness = bundle ? await findStaleFiles(bundle.files, outDir) : null;
   const stale = staleness ? staleList(staleness, outRel) : [];
@@ -70,8 +73,8 @@ export async function checkBundle(options: Partial<BuildOptions> & { root: strin
   // A project that commits its bundle and has none has shipped nothing reviewed: that fails, unless the project says it commits none.
   const missing = bundle !== null && staleness === null && !policy.allowMissingDist;
   return {
-    ok: result.ok && !missing && stale.length === 0 && prefix.every((c) => c.allowed),
-    diagnostics: result.diagnostics,
+    ok: result.ok && !hasErrors(found) && !missing && stale.length === 0 && prefix.every((c) => c.allowed),
+    diagnostics: found.length === 0 ? result.diagnostics : sortDiagnostics([...result.diagnostics, ...found]),
     manifest: bundle?.manifest ?? null,
     outDir: outRel,
     compared: staleness !== null,

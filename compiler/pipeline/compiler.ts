@@ -25,6 +25,8 @@ import { isSource, SourceStore, type Loaded } from '../incremental/source-store.
 import { SourcesRecord } from '../incremental/sources-record.js';
 import { TOOL_FINGERPRINT } from '../core/version.js';
 import type { TokenCountingLoader } from '../bundle/count-for-emit.js';
+import type { CompiledSection } from '../definitions/compiled.js';
+import type { CompiledProject } from '../lint/project.js';
 
 export interface FileChange {
   /** Absolute path. */
@@ -129,6 +131,19 @@ export class Compiler {
       }),
     );
     return recompiled.sort();
+  }
+
+  /** What the last build compiled, as the built-in lint rules read it (lint/): every section, agent and profile, each source by path. */
+  compiledProject(): CompiledProject {
+    const sections = new Set<CompiledSection>(this.entries.unusedSections());
+    const profiles = this.entries.profiles();
+    for (const profile of profiles) for (const section of profile.sections) if (section) sections.add(section);
+    return {
+      sections: [...sections].sort((a, b) => (a.def.source < b.def.source ? -1 : a.def.source > b.def.source ? 1 : 0)),
+      agents: this.entries.agents(),
+      profiles,
+      source: (rel) => this.lookup(rel),
+    };
   }
 
   /** Absolute paths (as written and real) that the last build's includes went through. */

@@ -11,7 +11,7 @@ import { assertWritableOutDir } from '../write/out-dir.js';
 import type { OutputWriteError, WriteReport } from '../write/write-bundle.js';
 import type { BuildResult } from './compiler.js';
 import { resolveBuildOptions, type BuildOptions } from '../core/options.js';
-import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
+import { diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostics.js';
 import type { Manifest } from '../runtime/manifest.js';
 
 export type BuildProjectOptions = Partial<BuildOptions> & { root: string; write?: boolean };
@@ -37,10 +37,12 @@ export async function buildProject(options: BuildProjectOptions): Promise<Projec
   // Before anything is compiled: a directory the tool may not write is a usage error, not a diagnostic.
   if (write) assertWritableOutDir(resolved);
   const unchanged = write ? await reuseIfUnchanged(resolved) : null;
-  if (unchanged) return upToDate(unchanged);
+  if (unchanged) return withPluginFindings(upToDate(unchanged), await pluginFindings(resolved));
   const [{ createCompiler }, { OutputWriteError, writeBundle }] = await Promise.all([import('./compiler.js'), import('../write/write-bundle.js')]);
   const compiler = await createCompiler(resolved);
-  const result = await compiler.build();
+  const built = await compiler.build();
+  // The plugins' findings are not the stamp's to replay (they run on every build): `built` keeps the build's own.
+  const result = withPluginFindings(built, await pluginFindings(resolved));
   if (!result.bundle || !write) return { ...result, written: null, upToDate: false, manifest: result.bundle?.manifest ?? null };
   let written: WriteReport;
   try {
@@ -53,7 +55,7 @@ export async function buildProject(options: BuildProjectOptions): Promise<Projec
   const { manifest, files } = result.bundle;
   // Exact counts that fell back to estimates are tried again by the next build, not frozen by the stamp.
   if (result.diagnostics.some((d) => d.rule === 'tokens/exact-unavailable')) return { ...result, written, upToDate: false, manifest };
-  await recordStamp(resolved, { manifest, files, watched: compiler.watchedPaths(), diagnostics: result.diagnostics });
+  await recordStamp(resolved, { manifest, files, watched: compiler.watchedPaths(), diagnostics: built.diagnostics });
   return { ...result, written, upToDate: false, manifest };
 }
 
@@ -64,6 +66,21 @@ export function writeFailure(root: string, error: OutputWriteError): Diagnostic 
   return diagnostic('output/write-failed', file, { line: 1, column: 1 }, error.message, {
     note: 'the previous bundle was left as it was; free space or fix permissions, then build again',
   });
+}
+
+/** The config's plugins' findings (docs/lint.md#plugins); none, and nothing loaded, without plugins. */
+async function pluginFindings(options: BuildOptions): Promise<Diagnostic[]> {
+  if (options.plugins.length === 0) return [];
+  const { lintStage } = await import('./lint-stage.js');
+  return lintStage(options, { built: null });
+}
+
+/** A build with the plugins' findings added: an error among them fails it, and then nothing is written. */
+function withPluginFindings<T extends BuildResult & { manifest?: Manifest | null }>(result: T, found: readonly Diagnostic[]): T {
+  if (found.length === 0) return result;
+  const diagnostics = sortDiagnostics([...result.diagnostics, ...found]);
+  if (!hasErrors(found)) return { ...result, diagnostics };
+  return { ...result, ok: false, diagnostics, bundle: null, ...('manifest' in result ? { manifest: null } : {}) };
 }
 
 function upToDate({ manifest, diagnostics }: Unchanged): ProjectBuild {

@@ -39,10 +39,14 @@ export function analyzeTemplate(source: string): TemplateAnalysis {
   // Only constructs the fast path leaves to Handlebars can hold errors its compiler alone finds.
   const compileError = fallbackReasonOf(parsed.ast) === null ? undefined : compileErrorOf(source);
   if (compileError) return { ok: false, error: compileError };
+  return { ok: true, variables: templateVariables(parsed.ast), ast: parsed.ast };
+}
+
+/** The top-level variables a parsed template reads: what `analyzeTemplate` gives, for a template parsed already. */
+export function templateVariables(ast: Program): TemplateVariable[] {
   const found = new Map<string, TemplateVariable>();
-  new Collector(found).program(parsed.ast, { level: 0, blockParams: [] });
-  const variables = [...found.values()].sort((a, b) => a.line - b.line || a.column - b.column);
-  return { ok: true, variables, ast: parsed.ast };
+  new Collector(found).program(ast, { level: 0, blockParams: [] });
+  return [...found.values()].sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
 /** A few errors only show when Handlebars compiles the AST (e.g. a partial given two contexts). */

@@ -2,7 +2,7 @@
  * Handlebars templates of dynamic sections: what they read (for the build's
  * input checks) and the thunk module each one compiles to.
  */
-export { analyzeTemplate, type TemplateAnalysis, type TemplateVariable } from './analyze.js';
+export { analyzeTemplate, templateVariables, type TemplateAnalysis, type TemplateVariable } from './analyze.js';
 export { fallbackReason, generateThunkModule, type ThunkOptions } from './codegen.js';
 export { generatePythonModule } from './codegen-python.js';
 export type { TemplateError } from './parse.js';

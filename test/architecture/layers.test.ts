@@ -26,7 +26,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['definitions', 'config', 'context'],
   ['link'], // stage 5
   ['bundle'], // stage 6: emit
-  ['incremental'], // what a Compiler keeps between builds
+  ['incremental', 'lint'], // what a Compiler keeps between builds; the built-in rules and the plugins' run
   ['write'], // stage 7: the writer and its safety
   ['pipeline'], // the driver: the stages in order, the up-to-date shortcut, check
   ['report', 'watch', 'lsp', 'usage'], // usage: the data of `prompt-build usage`

@@ -4,10 +4,11 @@ import type { CommonOptions } from '../args.js';
 import type { Io } from '../io.js';
 import { plural, report, toBuildOptions } from '../shared.js';
 
-export async function runBuild(options: CommonOptions, io: Io): Promise<number> {
+/** `plugins`: run the config's plugins (false: `--no-plugins`). */
+export async function runBuild(options: CommonOptions, io: Io, plugins = true): Promise<number> {
   // process.hrtime, not performance.now(): the global `performance` loads perf_hooks, ten modules, on first use.
   const started = process.hrtime.bigint();
-  const buildOptions = await toBuildOptions(options);
+  const buildOptions = await toBuildOptions(options, { plugins });
   const result = await buildProject(buildOptions);
   const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
   const out = path.relative(process.cwd(), buildOptions.outDir!) || '.';

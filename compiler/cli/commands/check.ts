@@ -12,8 +12,9 @@ import type { Io } from '../io.js';
 import { readManifestArg } from '../read-manifest.js';
 import { plural, report, toBuildOptions } from '../shared.js';
 
-export async function runCheck(options: CommonOptions, policy: CheckFlags, io: Io): Promise<number> {
-  const result = await checkBundle(await toBuildOptions(options), {
+/** `plugins`: run the config's plugins (false: `--no-plugins`). */
+export async function runCheck(options: CommonOptions, policy: CheckFlags, io: Io, plugins = true): Promise<number> {
+  const result = await checkBundle(await toBuildOptions(options, { plugins }), {
     ...(policy.allowStaticPrefixChange === undefined ? {} : { allowStaticPrefixChange: policy.allowStaticPrefixChange }),
     ...(policy.baseline === undefined ? {} : { baseline: await readManifestArg(policy.baseline) }),
     allowMissingDist: policy.allowMissingDist,

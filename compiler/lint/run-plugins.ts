@@ -1,0 +1,115 @@
+/**
+ * A project's remark plugins over each source's tree (docs/lint.md#plugins):
+ * one unified pipeline — `remarkPromptBuild`, then the plugins in the
+ * config's order, as remark would run them, so remark-lint's
+ * `<!-- lint disable -->` comments work — run once per source. Each
+ * plugin's transformer is watched: the messages it adds are its own (named
+ * by it when they name no source), and what it throws is one diagnostic
+ * naming it, after which the other plugins still run. Nothing a plugin
+ * changes or makes is written anywhere: the tree is dropped after the run.
+ */
+import type { Root } from 'mdast';
+import { unified, type Processor, type Transformer } from 'unified';
+import type { PromptPlugin } from '../core/options.js';
+import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
+import { describeThrown } from '../config/validate-config.js';
+import { remarkPromptBuild } from '../unified/remark-prompt-build.js';
+import { messageDiagnostic, type PluginMessage } from './plugin-messages.js';
+
+export interface LintSource {
+  /** Root-relative path. */
+  rel: string;
+  /** The text as the build reads it (BOM removed, CRLF as LF). */
+  text: string;
+}
+
+type File = Parameters<Transformer<Root>>[1];
+
+/** What went wrong with one plugin: where it first did, and how often. */
+interface Failure {
+  plugin: PromptPlugin;
+  stage: 'attach' | 'run';
+  error: unknown;
+  /** The first source it threw on (a run failure). */
+  file?: LintSource;
+  files: number;
+}
+
+export async function runPlugins(sources: readonly LintSource[], plugins: readonly PromptPlugin[], extensions: readonly string[]): Promise<Diagnostic[]> {
+  const failures = new Map<PromptPlugin, Failure>();
+  const diagnostics: Diagnostic[] = [];
+  let current: LintSource | null = null;
+  const fail = (plugin: PromptPlugin, stage: Failure['stage'], error: unknown): void => {
+    const known = failures.get(plugin);
+    if (known) known.files++;
+    else failures.set(plugin, { plugin, stage, error, files: 1, ...(current ? { file: current } : {}) });
+  };
+  const collect = (plugin: PromptPlugin, messages: readonly PluginMessage[]): void => {
+    for (const message of messages) diagnostics.push(messageDiagnostic(message, current!, plugin.name));
+  };
+  const processor = unified().use(remarkPromptBuild, { extensions }) as unknown as Processor;
+  for (const plugin of plugins) processor.use(watched(plugin, fail, collect), ...(plugin.options === undefined ? [] : [plugin.options]));
+  processor.freeze();
+  for (const source of sources) {
+    current = source;
+    const tree = processor.parse({ value: source.text, path: source.rel });
+    await processor.run(tree, { value: source.text, path: source.rel });
+  }
+  current = null;
+  for (const failure of failures.values()) diagnostics.push(failureDiagnostic(failure));
+  return diagnostics;
+}
+
+/**
+ * The plugin's attacher, calling it and then its transformer under watch:
+ * the messages the transformer adds go to `collect`, whatever it throws,
+ * returns or rejects with as an error goes to `fail` — except a message it
+ * failed with (`file.fail()`), which is a message like the others.
+ */
+function watched(plugin: PromptPlugin, fail: (plugin: PromptPlugin, stage: Failure['stage'], error: unknown) => void, collect: (plugin: PromptPlugin, messages: readonly PluginMessage[]) => void) {
+  return function attach(this: Processor, ...options: unknown[]): Transformer<Root> | undefined {
+    let transformer: unknown;
+    try {
+      transformer = (plugin.attacher as (this: Processor, ...options: unknown[]) => unknown).apply(this, options);
+    } catch (error) {
+      fail(plugin, 'attach', error);
+      return undefined;
+    }
+    if (typeof transformer !== 'function') return undefined;
+    const transform = transformer as (tree: Root, file: File, next?: (error?: unknown, tree?: Root) => void) => unknown;
+    return async (tree, file) => {
+      const before = file.messages.length;
+      let out: unknown;
+      try {
+        out = await new Promise((resolve, reject) => {
+          // A transformer that declares `next` answers through it (trough's rule, which unified runs transformers by).
+          if (transform.length > 2) transform(tree, file, (error, next) => (error ? reject(error) : resolve(next)));
+          else Promise.resolve(transform(tree, file)).then((value) => (value instanceof Error ? reject(value) : resolve(value)), reject);
+        });
+      } catch (error) {
+        if (!file.messages.includes(error as (typeof file.messages)[number])) fail(plugin, 'run', error);
+        out = undefined;
+      }
+      collect(plugin, file.messages.slice(before));
+      return isTree(out) ? out : undefined;
+    };
+  };
+}
+
+function isTree(value: unknown): value is Root {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+}
+
+function failureDiagnostic({ plugin, stage, error, file, files }: Failure): Diagnostic {
+  const threw = describeThrown(error);
+  if (stage === 'attach' || !file) {
+    const at = plugin.declaredAt ?? { file: '(config)', line: 1, column: 1 };
+    return diagnostic('plugin/threw', at.file, at, `plugin '${plugin.name}' threw when set up (${threw}): it ran on no file`, {
+      note: 'check its options; the other plugins ran',
+    });
+  }
+  const others = files > 1 ? `, and on ${files - 1} more file${files > 2 ? 's' : ''}` : '';
+  return diagnostic('plugin/threw', file.rel, { line: 1, column: 1, excerpt: file.text.slice(0, Math.max(0, file.text.indexOf('\n'))) || file.text }, `plugin '${plugin.name}' threw on this file (${threw})${others}`, {
+    note: 'its findings on those files are missing; the other plugins ran. A plugin reports a problem with file.message(), not by throwing',
+  });
+}
