@@ -18,7 +18,7 @@ import { visit } from 'unist-util-visit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminalSafe } from '../../compiler/diagnostics/terminal-safe.js';
 import { readManifestJson, renameKey, replaceText, textEntries, writeManifestJson, type JsonObject } from '../helpers/crafted-bundle.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runCliInProcess } from '../helpers/cli.js';
 import { tempDir, writeTree } from '../helpers/tree.js';
 
 /** What a value would need to break out of a cell, a code span, a summary or a code block, and forge the verdict. */
@@ -44,7 +44,8 @@ beforeAll(async () => {
     'prompts/profiles/simple.md': '---\ncacheWarning: false\nsections: [intro]\n---\n',
     'agents/helper.md': '---\nname: helper\ndescription: Helps.\n---\nYou help.\n',
   });
-  const build = await runCli(['build', '--root', root, '--out', 'old', '--no-cache'], { cwd: root });
+  // The bundle is setup, built by the CLI's own code in this process: `diff` is what runs as a user runs it.
+  const build = await runCliInProcess(['build', '--root', root, '--out', 'old', '--no-cache']);
   expect(build.code, build.stderr).toBe(0);
   await fs.cp(path.join(root, 'old'), path.join(root, 'new'), { recursive: true });
 

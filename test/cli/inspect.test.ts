@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../compiler/index.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runCliInProcess } from '../helpers/cli.js';
 import { copyFixture, tempDir, writeTree } from '../helpers/tree.js';
 
 let root: string;
@@ -11,7 +11,8 @@ let manifest: Manifest;
 
 beforeAll(async () => {
   root = await copyFixture('check-basic');
-  expect((await runCli(['build', '--root', root, '--no-cache'])).code).toBe(0);
+  // The build is setup, made in this process: `inspect` is what runs as a user runs it.
+  expect((await runCliInProcess(['build', '--root', root, '--no-cache'])).code).toBe(0);
   manifest = JSON.parse(await fs.readFile(path.join(root, 'dist/manifest.json'), 'utf8'));
 });
 
@@ -82,7 +83,7 @@ describe('prompt-build inspect on an agents-only project with a long tools list'
     const dir = await tempDir('pb-inspect-agents-');
     const tools = Array.from({ length: 90 }, (_, i) => `mcp__server${i}__tool_with_a_long_name`);
     await writeTree(dir, { 'agents/many.md': `---\nname: many\ndescription: uses many tools\ntools: ${tools.join(', ')}\n---\nYou use tools.\n` });
-    expect((await runCli(['build', '--root', dir, '--no-cache'])).code).toBe(0);
+    expect((await runCliInProcess(['build', '--root', dir, '--no-cache'])).code).toBe(0);
     const run = await runCli(['inspect', '--root', dir]);
     expect(run.code, run.stderr).toBe(0);
     expect(Math.max(...run.stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(120);

@@ -11,7 +11,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifestJson, renameKey, writeManifestJson, type JsonObject } from '../helpers/crafted-bundle.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runCliInProcess } from '../helpers/cli.js';
 import { REPO, tempDir, writeTree } from '../helpers/tree.js';
 
 const HIDDEN = 'rm -rf / is fine\r\u001b[2KBe careful.';
@@ -29,9 +29,10 @@ beforeAll(async () => {
     'prompts/sections/intro.md': 'Intro.\nBe careful.\n',
     'prompts/profiles/default.md': '---\ncacheWarning: false\nsections: [intro]\n---\n',
   });
-  expect((await runCli(['build', '--root', root, '--out', 'old', '--no-cache'], { cwd: root })).code).toBe(0);
+  // Both builds are setup, made by the CLI's own code in this process: the commands below run as users run them.
+  expect((await runCliInProcess(['build', '--root', root, '--out', 'old', '--no-cache'])).code).toBe(0);
   await writeTree(root, { 'prompts/sections/intro.md': TEXT });
-  const build = await runCli(['build', '--root', root, '--no-cache'], { cwd: root });
+  const build = await runCliInProcess(['build', '--root', root, '--no-cache']);
   expect(build.code, build.stderr).toBe(0);
 });
 

@@ -29,3 +29,18 @@ export function runCli(args: readonly string[], options: { cwd?: string; env?: N
     );
   });
 }
+
+/**
+ * The CLI's own `main`, in this process, for setup that is not what a test is
+ * about (the build before the `diff`, `inspect` or `report` under test): the
+ * same command with the same config and flags, without the second a process
+ * spends loading the tool. Output as the process would print it, uncoloured.
+ */
+export async function runCliInProcess(args: readonly string[]): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const { main } = await import('../../compiler/cli/main.js');
+  const line = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
+  const code = await main([...args, '--no-color'], { out: (text) => void (stdout += line(text)), err: (text) => void (stderr += line(text)) });
+  return { code, stdout, stderr };
+}

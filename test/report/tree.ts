@@ -1,5 +1,5 @@
 /** A small project for the report tests: an include chain, dynamic sections cached and not, hostile text, an agent. */
-import { runCli } from '../helpers/cli.js';
+import { runCliInProcess } from '../helpers/cli.js';
 import { tempDir, writeTree } from '../helpers/tree.js';
 
 /** Markup that must stay text wherever a bundle's strings land in the page. */
@@ -17,11 +17,11 @@ export const TREE: Record<string, string> = {
   'agents/helper.md': `---\nname: helper\ndescription: 'Helps. ${HOSTILE_IMG}'\ntools: Read, Grep\nmodel: haiku\n---\nYou help.\n`,
 };
 
-/** The tree written and built into `<root>/dist`. */
+/** The tree written and built into `<root>/dist` (in this process: the build is setup, the report is under test). */
 export async function builtTree(files: Record<string, string> = TREE): Promise<string> {
   const root = await tempDir('pb-report-');
   await writeTree(root, files);
-  const run = await runCli(['build', '--root', root, '--no-cache']);
+  const run = await runCliInProcess(['build', '--root', root, '--no-cache']);
   if (run.code !== 0) throw new Error(`build failed: ${run.stderr}`);
   return root;
 }

@@ -14,7 +14,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBundle } from '../../compiler/runtime/index.js';
-import { runCli, type CliRun } from '../helpers/cli.js';
+import { runCli, runCliInProcess, type CliRun } from '../helpers/cli.js';
 import { REPO, tempDir, writeTree } from '../helpers/tree.js';
 
 const TREE: Record<string, string> = {
@@ -50,10 +50,11 @@ interface Manifest {
   agents: Record<string, Entry & { tools: unknown }>;
 }
 
+/** The tree built by the CLI's own code in this process: the build is setup, the readers are under test. */
 async function built(files: Record<string, string>, name: string): Promise<string> {
   const dir = path.join(work, name);
   await writeTree(dir, files);
-  const run = await runCli(['build', '--root', dir, '--no-cache']);
+  const run = await runCliInProcess(['build', '--root', dir, '--no-cache']);
   if (run.code !== 0) throw new Error(`build failed: ${run.stderr}`);
   return dir;
 }
