@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/setup/temp-root.ts'],
+    // Buffers compared byte for byte at once, not index by index (seconds per bundle compared).
+    setupFiles: ['test/setup/byte-equality.ts'],
     // Two test files at a time: vitest's default (cores − 1) is one on this 2-core machine,
     // and many tests wait on a process of their own (the CLI) rather than on the CPU.
     maxWorkers: 2,
