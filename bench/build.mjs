@@ -63,7 +63,7 @@ export async function ensureTree(files) {
   return root;
 }
 
-async function listSources(root) {
+export async function listSources(root) {
   const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
   return entries
     .filter((e) => e.isFile() && e.name.endsWith('.md') && !e.parentPath.includes('dist') && !e.parentPath.includes('node_modules'))
@@ -75,7 +75,7 @@ async function readAndHash(files) {
   await Promise.all(files.map(async (f) => createHash('sha256').update(await fs.readFile(f)).digest('hex')));
 }
 
-async function naiveParse(files) {
+export async function naiveParse(files) {
   const processor = unified().use(remarkParse);
   for (const f of files) {
     const text = await fs.readFile(f, 'utf8');
@@ -109,7 +109,7 @@ function eleventyProcess(root) {
   });
 }
 
-async function median(runs, fn) {
+export async function median(runs, fn) {
   const times = [];
   for (let i = 0; i < runs; i++) {
     const t = performance.now();
@@ -119,7 +119,7 @@ async function median(runs, fn) {
   return medianOf(times);
 }
 
-function medianOf(values) {
+export function medianOf(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 }

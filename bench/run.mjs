@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchBuild } from './build.mjs';
 import { benchContext } from './context.mjs';
+import { benchLint } from './lint.mjs';
 import { benchLsp } from './lsp.mjs';
 import { benchPathological } from './pathological.mjs';
 import { benchPython, hasPython } from './python.mjs';
@@ -52,6 +53,8 @@ for (const files of sizes) {
   row(`cold build against Eleventy 3.1.8, ${files.toLocaleString('en')} files (whole process)`, ms(b.coldMs), `Eleventy ${ms(b.eleventyMs)}`, x(b.coldVsEleventy), files === 1000 ? '≤ 0.8×' : '');
   row(`no-change build, ${files.toLocaleString('en')} files (whole process)`, ms(b.warmMs), `(a) ${ms(b.floorAMs)}`, x(b.warmVsA), files >= 10000 ? '≤ 3×' : '');
   row(`peak RSS, ${files.toLocaleString('en')} files`, `${Math.round(b.peakRssMb)} MB`, '—', '—', files >= 10000 ? '< 1 GiB' : '');
+  const li = await benchLint({ files, runs: 3 });
+  row(`lint with the built-in rules, ${files.toLocaleString('en')} files (whole process, cold)`, ms(li.ms), `(b) ${ms(li.floorBMs)}`, x(li.ratio), files >= 10000 ? '≤ 1×' : '');
   const w = await benchWatch({ root: path.join(HERE, '.trees', `tree-${files}`) });
   row(`watch: fragment edit → rebuilt, ${files.toLocaleString('en')} files`, ms(w.incrementalMs), `cold ${ms(w.coldMs)}`, `${(w.ratio * 100).toFixed(2)} %`, files >= 10000 ? '≤ 2 %' : '');
   row(
