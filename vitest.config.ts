@@ -1,6 +1,31 @@
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Packages resolved as Node resolves them for users. Outside production vite
+ * adds the `development` export condition, for the files it serves and for the
+ * workers' Node (`--conditions development`), so the tests ran micromark's
+ * development build (its internal assertions and debug logging): not the code
+ * users run, and 7–15 % of the time of the Markdown-heavy files. Vitest adds
+ * the condition after the config is merged; it is taken out once resolved.
+ */
+function resolveAsNode(): Plugin {
+  const withoutDevelopment = (conditions: string[] | undefined) => conditions?.filter((c) => c !== 'development' && c !== 'development|production');
+  return {
+    name: 'resolve-as-node',
+    configResolved(config) {
+      const ssr = config.ssr.resolve as { conditions?: string[] } | undefined;
+      if (ssr) ssr.conditions = withoutDevelopment(ssr.conditions);
+      for (const environment of Object.values(config.environments)) {
+        const resolve = environment.resolve as { conditions?: string[] };
+        resolve.conditions = withoutDevelopment(resolve.conditions);
+      }
+    },
+  };
+}
+
 export default defineConfig({
+  plugins: [resolveAsNode()],
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/setup/temp-root.ts'],
