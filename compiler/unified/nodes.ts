@@ -21,7 +21,8 @@ export interface Include extends Literal {
 
 /**
  * A Handlebars expression of a dynamic section (`{{name}}`, `{{#if x}}`,
- * `{{{raw}}}`, `{{!-- note --}}`), on one line, as written (braces included).
+ * `{{{raw}}}`, `{{!-- note --}}`), on one line, holding nothing the build
+ * reads as Markdown (template-syntax.ts), as written (braces included).
  * Read as one piece, so the Markdown inside it (`{{a_b}}`, `{{[key]}}`) stays
  * the template's.
  */

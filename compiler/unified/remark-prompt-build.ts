@@ -13,6 +13,7 @@
 import type { Root } from 'mdast';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkParse from 'remark-parse';
+import type { Construct, Effects, Extension, State, TokenizeContext } from 'micromark-util-types';
 import type { Processor } from 'unified';
 import { DEFAULT_LIMITS } from '../core/options.js';
 import { withInPlaceEdits } from '../markdown/micromark-edits.js';
@@ -40,24 +41,32 @@ declare module 'mdast' {
 export function remarkPromptBuild(this: Processor, options: PromptBuildOptions | null | undefined = {}): undefined {
   const self = this;
   const extensions = options?.extensions ?? DEFAULT_LIMITS.extensions;
-  // Read by the template syntax at each `{` while one document is parsed (parsing is synchronous), set just before.
-  const parsing = { dynamic: false };
+  // What the document being parsed is, as the build reads it: set just before it is parsed (parsing is synchronous),
+  // read by the template syntax at each `{` and by the frontmatter syntax at the start.
+  const parsing = { dynamic: false, frontmatter: false };
   const pieces: Pieces = new WeakMap();
   (remarkParse as unknown as (this: Processor) => void).call(self);
-  (remarkFrontmatter as unknown as (this: Processor, options: string) => void).call(self, 'yaml');
   const data = self.data();
-  (data.micromarkExtensions ??= []).push(templateSyntax(() => parsing.dynamic));
+  const syntax = (data.micromarkExtensions ??= []);
+  (remarkFrontmatter as unknown as (this: Processor, options: string) => void).call(self, 'yaml');
+  // remark-frontmatter's syntax, only where the build reads frontmatter: a `---` never closed is no frontmatter to the build,
+  // and the syntax's attempt at one changes how the lines after it read (a block quote read as a paragraph's lines).
+  syntax.push(gated(syntax.pop()!, () => parsing.frontmatter));
+  syntax.push(templateSyntax(() => parsing.dynamic));
   (data.fromMarkdownExtensions ??= []).push(templateFromMarkdown, pieceRecorder(pieces));
   const parse = self.parser!;
   self.parser = (doc, file) => {
-    const kind = options?.kind ?? kindOf(doc);
+    const read = frontmatterOf(doc);
+    const kind = options?.kind ?? read.kind;
     parsing.dynamic = kind === 'dynamic';
+    parsing.frontmatter = read.closed;
     let tree: Root;
     try {
       // micromark's own edits copy every event per list item: a long list would cost its length squared (markdown/micromark-edits.ts).
       tree = withInPlaceEdits(() => parse(doc, file) as Root);
     } finally {
       parsing.dynamic = false;
+      parsing.frontmatter = false;
     }
     addIncludeNodes(tree, doc, pieces, extensions);
     tree.data = { ...tree.data, promptBuild: { kind } };
@@ -65,8 +74,32 @@ export function remarkPromptBuild(this: Processor, options: PromptBuildOptions |
   };
 }
 
-/** A source's kind as the build reads it (markdown/source.ts): `kind: dynamic` in its frontmatter, else static. */
-function kindOf(doc: string): SectionKind {
-  if (!doc.startsWith('---') || !doc.includes('dynamic')) return 'static';
-  return splitFrontmatter(doc).data.kind === 'dynamic' ? 'dynamic' : 'static';
+/**
+ * A source's frontmatter as the build reads it (markdown/source.ts): whether
+ * it has one that closes, and its kind (`kind: dynamic`, else static).
+ */
+function frontmatterOf(doc: string): { closed: boolean; kind: SectionKind } {
+  if (!doc.startsWith('---')) return { closed: false, kind: 'static' };
+  const { data, bodyOffset } = splitFrontmatter(doc);
+  return { closed: bodyOffset > 0, kind: data.kind === 'dynamic' ? 'dynamic' : 'static' };
+}
+
+/** A micromark extension whose constructs try only while `open()` says so, and otherwise are not there. */
+function gated(extension: Extension, open: () => boolean): Extension {
+  const gate = (construct: Construct): Construct => ({
+    ...construct,
+    tokenize(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
+      return open() ? construct.tokenize.call(this, effects, ok, nok) : (code) => nok(code);
+    },
+  });
+  const out: Record<string, unknown> = {};
+  for (const [field, record] of Object.entries(extension)) {
+    if (field === 'disable' || field === 'attentionMarkers' || field === 'insideSpan' || record === undefined) {
+      out[field] = record;
+      continue;
+    }
+    const constructs = record as Record<string, Construct | Construct[]>;
+    out[field] = Object.fromEntries(Object.entries(constructs).map(([code, c]) => [code, Array.isArray(c) ? c.map(gate) : gate(c)]));
+  }
+  return out as Extension;
 }

@@ -2,9 +2,10 @@
  * `{{…}}` in a dynamic section as one token (micromark) and one `template`
  * node (mdast): the Handlebars expression is the template's, so its
  * characters are never read as Markdown — `{{a_b}} {{c_d}}` holds no
- * emphasis, `{{[key]}}` no link. Only in text (a code span, code block, HTML
- * or link destination keeps its `{{` as written), only on one line, and only
- * while the document being parsed is a dynamic section (`active`): a static
+ * emphasis. Only in text (a code span, code block, HTML or link destination
+ * keeps its `{{` as written), only on one line, only where it swallows
+ * nothing the build reads as Markdown (`mayStartMarkdown`), and only while
+ * the document being parsed is a dynamic section (`active`): a static
  * section's braces are text, as the build reads them.
  */
 import type { Code, Construct, Effects, Extension, State, TokenizeContext } from 'micromark-util-types';
@@ -20,6 +21,11 @@ declare module 'micromark-util-types' {
 const LEFT_BRACE = 123;
 const RIGHT_BRACE = 125;
 const DASH = 45;
+const LESS_THAN = 60;
+const GRAVE_ACCENT = 96;
+const LEFT_BRACKET = 91;
+const ASTERISK = 42;
+const UNDERSCORE = 95;
 /** micromark's codes for line endings (a tab is -2 and the columns it spans -1: those stay in). */
 const CARRIAGE_RETURN = -5;
 const LINE_FEED = -4;
@@ -40,6 +46,7 @@ function tokenizer(active: () => boolean) {
     let closing = 0;
     let dashes = 0;
     let opened = '';
+    let previous: Code = null;
     return start;
 
     function start(code: Code): State | undefined {
@@ -67,6 +74,8 @@ function tokenizer(active: () => boolean) {
     function inside(code: Code): State | undefined {
       // One line: a `{{` never closed on its line is text, and the paragraph reads on as Markdown.
       if (code === null || code === LINE_FEED || code === CARRIAGE_RETURN || code === CARRIAGE_RETURN_LINE_FEED) return nok(code);
+      if (mayStartMarkdown(code, previous)) return nok(code);
+      previous = code;
       effects.consume(code);
       if (opened.length < 3 && code >= 0) {
         opened += String.fromCharCode(code);
@@ -86,6 +95,22 @@ function tokenizer(active: () => boolean) {
     }
   };
 }
+
+/**
+ * Whether a character inside `{{…}}` could begin what the build, reading the
+ * section's Markdown without knowing Handlebars, sees as something else than
+ * text — a tag or an autolink (`<`), a code span (a backtick), a link or an
+ * image (`[`), emphasis (`*`, or a `_` that starts a word: one inside a word
+ * opens none) — or another `{{`. Such a `{{` is left as text: read as one
+ * piece, it would swallow what the build reads includes around.
+ */
+function mayStartMarkdown(code: number, previous: Code): boolean {
+  if (code === LESS_THAN || code === GRAVE_ACCENT || code === LEFT_BRACKET || code === ASTERISK) return true;
+  if (code === LEFT_BRACE) return previous === LEFT_BRACE;
+  return code === UNDERSCORE && (previous === null || previous < 0 || !WORD_CHARACTER.test(String.fromCodePoint(previous)));
+}
+
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
 /** The mdast side: a `template` node whose value is the expression as written. */
 export const templateFromMarkdown: FromMarkdownExtension = {

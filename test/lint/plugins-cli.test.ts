@@ -1,5 +1,6 @@
 /**
- * A project's remark plugins through the CLI, as users run them: two real
+ * A project's remark plugins through the CLI, as users run them (one
+ * process; the rest through the CLI's `main` in this process): two real
  * remark-lint rule packages (one named as a string, one imported by the
  * config), remark-lint itself, and a plugin file of the project's own that
  * reads prompt-build's `include` nodes — in `lint`, in `check`, and in
@@ -31,22 +32,31 @@ const EXPECTED = [
   'warning prompt-rules/no-deep-include prompts/sections/intro.md:8:23',
 ];
 
+/** The CLI's `main` in this process: the same commands, config and flags, without a process each. */
+async function inProcess(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { main } = await import('../../compiler/cli/main.js');
+  const out = { stdout: '', stderr: '' };
+  const code = await main([...args, '--no-color'], { out: (t) => void (out.stdout += `${t}\n`), err: (t) => void (out.stderr += `${t}\n`) });
+  return { code, ...out };
+}
+
 describe('plugins from the config', () => {
-  it('report in lint and check, and stop build from writing, unless --no-plugins', async () => {
-    const [a, b, c, d] = await Promise.all([project(), project(), project(), project()]);
-    const [lint, check, build, unplugged] = await Promise.all([
-      runCli(['lint', '--root', a, '--reporter', 'json']),
-      runCli(['check', '--root', b, '--reporter', 'json', '--allow-missing-dist']),
-      runCli(['build', '--root', c]),
-      runCli(['build', '--root', d, '--no-plugins']),
-    ]);
+  it('report in lint, as a process', async () => {
+    const lint = await runCli(['lint', '--root', await project(), '--reporter', 'json']);
     expect(lint.code, lint.stderr).toBe(1);
     expect(findings(lint.stdout)).toEqual(EXPECTED);
+  });
+
+  it('report in check, and stop build from writing, unless --no-plugins', async () => {
+    const [b, c, d] = await Promise.all([project(), project(), project()]);
+    const check = await inProcess(['check', '--root', b, '--reporter', 'json', '--allow-missing-dist']);
     expect(check.code, check.stderr).toBe(1);
     expect(findings(check.stdout)).toEqual(EXPECTED);
+    const build = await inProcess(['build', '--root', c]);
     expect(build.code).toBe(1);
     expect(build.stderr).toContain('prompts/sections/intro.md:8:5: error remark-lint/no-empty-url: Unexpected empty link URL');
     await expect(fs.access(path.join(c, 'dist'))).rejects.toThrow();
+    const unplugged = await inProcess(['build', '--root', d, '--no-plugins']);
     expect(unplugged.code, unplugged.stderr).toBe(0);
     expect(unplugged.stderr).not.toContain('remark-lint');
     await fs.access(path.join(d, 'dist/manifest.json'));
@@ -56,7 +66,7 @@ describe('plugins from the config', () => {
     const root = await project();
     const config = path.join(root, 'prompt-build.config.mjs');
     await fs.writeFile(config, (await fs.readFile(config, 'utf8')).replace("'remark-lint',", "'remark-lint-no-such-rule',"));
-    const { code, stderr } = await runCli(['lint', '--root', root]);
+    const { code, stderr } = await inProcess(['lint', '--root', root]);
     expect(code).toBe(1);
     expect(stderr).toContain("prompt-build.config.mjs:5:13: error plugin/load-failed: plugin \"remark-lint-no-such-rule\" did not load: no package 'remark-lint-no-such-rule' is installed");
     expect(stderr).not.toContain('remark-lint/no-duplicate-headings');

@@ -1688,4 +1688,18 @@ export const MUTANTS = [
     to: 'return { ...result, diagnostics };',
     tests: ['test/lint/plugins-cli.test.ts'],
   },
+  {
+    name: 'a template node swallows what the build reads as Markdown',
+    file: 'compiler/unified/template-syntax.ts',
+    from: 'if (mayStartMarkdown(code, previous)) return nok(code);',
+    to: '',
+    tests: ['test/unified/tree.test.ts'],
+  },
+  {
+    name: 'the tree reads frontmatter the build finds never closed',
+    file: 'compiler/unified/remark-prompt-build.ts',
+    from: 'parsing.frontmatter = read.closed;',
+    to: 'parsing.frontmatter = true;',
+    tests: ['test/unified/tree.test.ts'],
+  },
 ];

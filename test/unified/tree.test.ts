@@ -50,6 +50,8 @@ describe('remarkPromptBuild', () => {
       '![alt @./img.md](src)',
     ].join('\n');
     expect(all(parse(doc), 'include')).toEqual([]);
+    // A `---` never closed is no frontmatter, to the build or the tree: the quote's indented code stays code.
+    expect(all(parse('---\nnever closed\n>     indented @./z.md\n'), 'include')).toEqual([]);
   });
 
   it('makes each {{…}} of a dynamic section one template node, whose Markdown stays the template’s', () => {
@@ -62,6 +64,9 @@ describe('remarkPromptBuild', () => {
   it('leaves a static section’s braces, an unclosed or escaped one, and one across lines as text', () => {
     expect(all(parse('Hello {{name}}\n'), 'template')).toEqual([]);
     expect(all(parse('{{a\nb}} \\{{c}} {{d', { kind: 'dynamic' }), 'template')).toEqual([]);
+    // Nor one that would swallow what the build reads as Markdown: a tag, an autolink, a code span, a link, emphasis (the inner `{{x}}` is one).
+    const swallowing = '{{a <b> c}} {{d `e` f}} {{[l](u)}} {{g *h}}* {{#if _p}}_ {{i <https://h> {{x}}';
+    expect(all(parse(swallowing, { kind: 'dynamic' }), 'template').map((n) => (n as { value: string }).value)).toEqual(['{{x}}']);
     expect(all(parse('Hello {{name}}\n', { kind: 'dynamic' }), 'template')).toHaveLength(1);
     expect(all(parse('---\nkind: dynamic\n---\nx {{y}}\n', { kind: 'static' }), 'template')).toEqual([]);
   });
