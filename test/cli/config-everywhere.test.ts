@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runCliInProcess } from '../helpers/cli.js';
 import { tempDir, writeTree } from '../helpers/tree.js';
 
 let root: string;
@@ -20,7 +20,8 @@ beforeAll(async () => {
     'prompts/sections/intro.md': 'Hello there, this is the static prefix.\n',
     'prompts/profiles/default.md': '---\nsections: [intro]\ncacheWarning: false\n---\n',
   });
-  const built = await runCli(['build', '--root', root, '--no-cache', '--cache-facts', path.join(root, 'facts.json')]);
+  // Setup, by the CLI's own code in this process: the commands below, which find the bundle as build put it, run as users run them.
+  const built = await runCliInProcess(['build', '--root', root, '--no-cache', '--cache-facts', path.join(root, 'facts.json')]);
   expect(built.code, built.stderr).toBe(0);
   await fs.access(path.join(root, 'build/manifest.json'));
 });

@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runCliInProcess } from '../helpers/cli.js';
 import { tempDir, writeTree } from '../helpers/tree.js';
 
 let root: string;
@@ -16,7 +16,7 @@ beforeAll(async () => {
     'prompts/sections/greeting.md': '---\nkind: dynamic\ninputs: [who]\n---\nHello {{who}}.\n',
     'prompts/profiles/default.md': '---\ncacheWarning: false\nsections: [greeting]\n---\n',
   });
-  const build = await runCli(['build', '--root', root]);
+  const build = await runCliInProcess(['build', '--root', root]); // setup: render is under test
   expect(build.code).toBe(0);
 });
 

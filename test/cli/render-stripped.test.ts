@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Manifest } from '../../compiler/runtime/manifest.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runCliInProcess } from '../helpers/cli.js';
 import { tempDir, writeTree } from '../helpers/tree.js';
 
 const RULES = 'Café rules.\n\n<!-- own note -->\n\nMore rules.\n@../fragments/shared.md\nLast.\n<!-- trailing -->\n';
@@ -35,7 +35,7 @@ describe('render --show-stripped', () => {
   it('marks each removed comment where it was, with its file and line; nothing else changes', async () => {
     const root = await tempDir('pb-render-stripped-');
     await writeTree(root, { ...TREE, 'context.json': '{"who":"you"}' });
-    expect((await runCli(['build', '--root', root, '--no-cache'])).code).toBe(0);
+    expect((await runCliInProcess(['build', '--root', root, '--no-cache'])).code).toBe(0); // setup: render is under test
     const render = async (...flags: string[]) => {
       const run = await runCli(['render', '--root', root, '--cwd', root, '--context', path.join(root, 'context.json'), ...flags], {
         env: { GIT_CEILING_DIRECTORIES: path.dirname(root), HOME: root },
@@ -101,7 +101,7 @@ describe('render --show-stripped', () => {
   it('a bundle from before positions were recorded says what went, not where', async () => {
     const root = await tempDir('pb-render-stripped-old-');
     await writeTree(root, { 'prompts/sections/rules.md': RULES, 'prompts/fragments/shared.md': SHARED, 'prompts/profiles/default.md': TREE['prompts/profiles/default.md'].replace(', literal, kept, twin-a, twin-b, greet', '') });
-    expect((await runCli(['build', '--root', root, '--no-cache'])).code).toBe(0);
+    expect((await runCliInProcess(['build', '--root', root, '--no-cache'])).code).toBe(0); // setup: render is under test
     const file = path.join(root, 'dist/manifest.json');
     const manifest = JSON.parse(await fs.readFile(file, 'utf8')) as Manifest;
     delete manifest.profiles.default!.sections[0]!.stripped!.at;

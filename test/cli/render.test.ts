@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../compiler/runtime/manifest.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runCliInProcess } from '../helpers/cli.js';
 import { REPO, tempDir } from '../helpers/tree.js';
 
 const BOUNDARY = '__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__';
@@ -117,7 +117,7 @@ describe('render', () => {
     const root = await tempDir('pb-render-agents-only-');
     await fs.mkdir(path.join(root, 'agents'), { recursive: true });
     await fs.writeFile(path.join(root, 'agents/reviewer.md'), '---\nname: reviewer\ndescription: reviews code\n---\nYou review code.\n');
-    const built = await runCli(['build', '--root', root, '--no-cache']);
+    const built = await runCliInProcess(['build', '--root', root, '--no-cache']); // setup: render is under test
     expect(built.code, built.stderr).toBe(0);
     const env = { GIT_CEILING_DIRECTORIES: path.dirname(cwd), HOME: cwd };
     const agent = await runCli(['render', '--json', '--root', root, '--cwd', cwd, '--agent', 'reviewer'], { env });

@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProject, configBuildOptions, loadConfig } from '../../compiler/index.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runCliInProcess } from '../helpers/cli.js';
 import { REPO, tempDir, writeTree } from '../helpers/tree.js';
 
 const SOURCES = {
@@ -193,7 +193,7 @@ describe('check and the options a bundle was built with', () => {
 
   it('a changed constant is named too', async () => {
     const root = await project({ 'prompt-build.config.json': JSON.stringify({ constants: { PRODUCT: 'one' } }) });
-    await runCli(['build', '--root', root, '--no-cache']);
+    await runCliInProcess(['build', '--root', root, '--no-cache']); // setup: check is under test
     await fs.writeFile(path.join(root, 'prompt-build.config.json'), JSON.stringify({ constants: { PRODUCT: 'two' } }));
     const run = await runCli(['check', '--root', root, '--reporter', 'json']);
     expect(run.code).toBe(1);

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProject } from '../../compiler/index.js';
 import { loadBundle } from '../../compiler/runtime/index.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runCliInProcess } from '../helpers/cli.js';
 import { readTree, REPO, tempDir, writeTree } from '../helpers/tree.js';
 import { quietConsole } from './harness.js';
 
@@ -145,7 +145,7 @@ describe('the python target', () => {
 
   it('--targets js leaves the Python modules out (and prunes those of an earlier build); a bad list is a usage error', async () => {
     const root = await tree('Hello {{x}}\n');
-    expect((await runCli(['build', '--root', root])).code).toBe(0);
+    expect((await runCliInProcess(['build', '--root', root])).code).toBe(0); // setup: the earlier build
     const pythonFiles = async () => (await fs.readdir(path.join(root, 'dist/dynamic'))).filter((f) => f.endsWith('.py'));
     expect(await pythonFiles()).toHaveLength(1);
     const js = await runCli(['build', '--root', root, '--targets', 'js']);
