@@ -37,19 +37,9 @@ export async function toBuildOptions(o: CommonOptions, { plugins = false }: { pl
 async function configOptions(root: string, o: CommonOptions, plugins = false): Promise<Partial<BuildOptions>> {
   // A project without a config file (most) loads none of the config code.
   if (o.config === undefined && findConfigFile(root) === null) return {};
-  const [{ loadConfig }, { configBuildOptions }] = await Promise.all([import('../config/load-config.js'), import('../config/config-options.js')]);
-  const loaded = await loadConfig(root, o.config);
-  const { options, diagnostics } = configBuildOptions(root, loaded);
-  const all = [...loaded.diagnostics, ...diagnostics];
-  if (plugins && all.length === 0 && loaded.file !== null && (loaded.config.plugins?.length ?? 0) > 0) {
-    const { loadPlugins } = await import('../config/load-plugins.js');
-    const rel = path.relative(root, loaded.file);
-    const file = rel.startsWith('..') || path.isAbsolute(rel) ? loaded.file : rel.split(path.sep).join('/');
-    const found = await loadPlugins(root, loaded.config.plugins!, { file, text: loaded.text });
-    options.plugins = found.plugins;
-    for (const d of found.diagnostics) all.push(d);
-  }
-  if (all.length > 0) throw new ConfigError(all);
+  const { readProjectConfig } = await import('../config/project-config.js');
+  const { options, diagnostics } = await readProjectConfig(root, { ...(o.config === undefined ? {} : { explicit: o.config }), plugins });
+  if (diagnostics.length > 0) throw new ConfigError(diagnostics);
   return options;
 }
 

@@ -9,11 +9,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { resolveBuildOptions, type BuildOptions } from '../core/options.js';
 import { findConfigFile } from '../config/find-config.js';
-import { keyPosition, loadConfig } from '../config/load-config.js';
-import { configBuildOptions } from '../config/config-options.js';
+import { keyPosition } from '../config/load-config.js';
+import { readProjectConfig } from '../config/project-config.js';
 import type { Diagnostic } from '../diagnostics/diagnostics.js';
+import { applyRuleLevels } from '../diagnostics/rule-levels.js';
+import { runBuiltInRules } from '../lint/built-in-rules.js';
+import { discoverSources } from '../pipeline/discover.js';
 import { isInside } from '../core/paths.js';
-import { readTextFileSync } from '../markdown/source.js';
+import { normaliseText, readTextFileSync } from '../markdown/source.js';
 import type { Manifest } from '../runtime/manifest.js';
 import { createCompiler, type Compiler, type FileChange } from '../pipeline/compiler.js';
 
@@ -30,6 +33,8 @@ export class Workspace {
   private running: Promise<unknown> | null = null;
   private built = false;
   private lastManifest: Manifest | null = null;
+  /** The project's plugins' findings by root-relative path: each file's run again only when it changes. */
+  private readonly pluginFindings = new Map<string, Diagnostic[]>();
 
   private constructor(
     readonly root: string,
@@ -49,11 +54,11 @@ export class Workspace {
     let configDiagnostics: Diagnostic[] = [];
     let config: { file: string; text: string } | null = null;
     if (findConfigFile(real) !== null) {
-      const loaded = await loadConfig(real);
-      const { options, diagnostics } = configBuildOptions(real, loaded);
-      fromConfig = options;
-      configDiagnostics = [...loaded.diagnostics, ...diagnostics];
-      if (loaded.file !== null) config = { file: loaded.file, text: loaded.text };
+      // As `build` reads it, plugins included: the editor shows what `lint` reports.
+      const read = await readProjectConfig(real, { plugins: true });
+      fromConfig = read.options;
+      configDiagnostics = read.diagnostics;
+      config = read.source;
     }
     // The editor's builds write nothing: the out directory only keeps the default's shape.
     const options = resolveBuildOptions({ outDir: path.join(real, 'dist'), ...fromConfig, root: real });
@@ -128,16 +133,45 @@ export class Workspace {
   private async buildNow(): Promise<WorkspaceBuild> {
     const changes: FileChange[] = [...this.pending].map((file) => ({ path: file, kind: fs.existsSync(file) || this.unsaved.has(file) ? 'change' : 'unlink' }));
     this.pending = new Set();
-    const result = await this.compiler.build(this.built ? changes : undefined);
+    const first = !this.built;
+    const result = await this.compiler.build(first ? undefined : changes);
     this.built = true;
     if (result.bundle) this.lastManifest = result.bundle.manifest;
+    // What `lint` adds (docs/lint.md): the built-in rules over what was compiled, the plugins over the changed sources.
+    const builtIn = runBuiltInRules({ project: this.compiler.compiledProject(), manifest: result.bundle?.manifest ?? null, models: this.options.models });
+    if (this.options.plugins.length > 0) await this.runPlugins(first ? null : changes);
+    const linted = applyRuleLevels([...builtIn, ...[...this.pluginFindings.values()].flat()], this.options.ruleLevels);
     const diagnostics = new Map<string, Diagnostic[]>();
-    for (const d of [...this.configDiagnostics, ...result.diagnostics]) {
+    for (const d of [...this.configDiagnostics, ...result.diagnostics, ...linted]) {
       const file = path.isAbsolute(d.file) ? d.file : path.join(this.root, d.file);
       const list = diagnostics.get(file);
       if (list) list.push(d);
       else diagnostics.set(file, [d]);
     }
     return { diagnostics, manifest: this.lastManifest };
+  }
+
+  /** The plugins over every source (`changes` null), or over the sources among `changes`, as the editor has them. */
+  private async runPlugins(changes: readonly FileChange[] | null): Promise<void> {
+    const rels = changes === null
+      ? await discoverSources(this.root, this.options.sourceDirs, this.options.agentIgnore)
+      : changes.map((c) => path.relative(this.root, c.path).split(path.sep).join('/')).filter((rel) => this.pluginFindings.has(rel) || this.isSource(rel));
+    const sources = rels.flatMap((rel) => {
+      this.pluginFindings.delete(rel);
+      const text = this.textOf(path.join(this.root, rel));
+      return text === null ? [] : [{ rel, text: normaliseText(Buffer.from(text, 'utf8')) }];
+    });
+    // unified and remark are loaded only for a project with plugins.
+    const { runPlugins } = await import('../lint/run-plugins.js');
+    for (const { rel } of sources) this.pluginFindings.set(rel, []);
+    for (const d of await runPlugins(sources, this.options.plugins, this.options.extensions)) {
+      const list = this.pluginFindings.get(d.file);
+      if (list) list.push(d);
+      else this.pluginFindings.set(d.file, [d]);
+    }
+  }
+
+  private isSource(rel: string): boolean {
+    return /\.md$/i.test(rel) && [this.options.sourceDirs.prompts, this.options.sourceDirs.agents].some((dir) => rel.startsWith(`${dir}/`));
   }
 }

@@ -3,14 +3,12 @@
  * link out of the project, a FIFO among the sections, an include that climbs
  * out of the root. It must answer, in time, without reading outside the root.
  */
-import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { describe, expect, it } from 'vitest';
-import { REPO, tempDir, writeTree } from '../helpers/tree.js';
+import { startLsp } from '../helpers/lsp-client.js';
+import { tempDir, writeTree } from '../helpers/tree.js';
 
 const SECRET = 'SECRET-TOKEN-0451';
 
@@ -26,17 +24,10 @@ describe('prompt-build lsp on a hostile tree', () => {
     await fs.symlink(path.join(outside, 'secret.md'), path.join(root, 'prompts/sections/leak.md'));
     execFileSync('mkfifo', [path.join(root, 'prompts/sections/pipe.md')]);
 
-    const server = spawn(process.execPath, [path.join(REPO, 'lib/cli/bin.js'), 'lsp', '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
-    const rpc = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
-    const published = new Map<string, { code: string; message: string }[]>();
-    rpc.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: { code: string; message: string }[] }) => published.set(p.uri, p.diagnostics));
-    rpc.listen();
-    const uri = (rel: string) => pathToFileURL(path.join(root, rel)).href;
+    const session = await startLsp(root);
+    const { rpc, latest: published, uri } = session;
     try {
-      await rpc.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(root).href, capabilities: {}, workspaceFolders: null });
-      await rpc.sendNotification('initialized', {});
-      const deadline = Date.now() + 20_000;
-      while (!published.has(uri('prompts/sections/pipe.md')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await session.until(() => published.has(uri('prompts/sections/pipe.md')), 'the FIFO reported');
       expect(published.get(uri('prompts/sections/leak.md'))?.map((d) => d.code)).toEqual(['source/outside-root']);
       expect(published.get(uri('prompts/sections/pipe.md'))?.map((d) => d.code)).toEqual(['source/not-a-file']);
       expect(published.get(uri('prompts/sections/intro.md'))?.map((d) => d.code)).toEqual(['include/outside-root']);
@@ -54,8 +45,7 @@ describe('prompt-build lsp on a hostile tree', () => {
       expect(answers[4]).toBeNull();
       expect(JSON.stringify([...published.values(), answers])).not.toContain(SECRET);
     } finally {
-      server.kill();
-      rpc.dispose();
+      session.stop();
     }
   });
 });
