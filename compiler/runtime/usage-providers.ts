@@ -155,22 +155,14 @@ function readAnthropic(response: Fields, usage: Fields): ProviderUsage {
   const read = count<AnthropicUsage>(usage, 'cache_read_input_tokens', where);
   const written = count<AnthropicUsage>(usage, 'cache_creation_input_tokens', where);
   const uncached = count<AnthropicUsage>(usage, 'input_tokens', where);
+  const written5m = split && count<AnthropicSplit>(split, 'ephemeral_5m_input_tokens', `${where}.cache_creation`);
+  const written1h = split && count<AnthropicSplit>(split, 'ephemeral_1h_input_tokens', `${where}.cache_creation`);
   return {
     provider: 'anthropic',
     api: 'messages',
-    model: text<AnthropicRead>(response, 'model'),
-    responseId: text<AnthropicRead>(response, 'id'),
-    requestId: text<AnthropicRead>(response, '_request_id'),
+    ...ids(text<AnthropicRead>(response, 'model'), text<AnthropicRead>(response, 'id'), text<AnthropicRead>(response, '_request_id')),
     ttl: null,
-    tokens: {
-      read,
-      written,
-      written5m: split && count<AnthropicSplit>(split, 'ephemeral_5m_input_tokens', `${where}.cache_creation`),
-      written1h: split && count<AnthropicSplit>(split, 'ephemeral_1h_input_tokens', `${where}.cache_creation`),
-      uncached,
-      input: read + written + uncached,
-      output: count<AnthropicUsage>(usage, 'output_tokens', where),
-    },
+    tokens: apart({ read, written, written5m, written1h, uncached, output: count<AnthropicUsage>(usage, 'output_tokens', where) }),
     miss: anthropicMiss(record<AnthropicRead>(response, 'diagnostics')),
   };
 }
@@ -194,19 +186,9 @@ function readBedrock(response: Fields, usage: Fields): ProviderUsage {
   return {
     provider: 'bedrock',
     api: 'converse',
-    model: null,
-    responseId: null,
-    requestId: text<BedrockRead['$metadata']>(record<BedrockRead>(response, '$metadata') ?? {}, 'requestId'),
+    ...ids(null, null, text<BedrockRead['$metadata']>(record<BedrockRead>(response, '$metadata') ?? {}, 'requestId')),
     ttl: null,
-    tokens: {
-      read,
-      written,
-      written5m: split && ttlSum(split, '5m'),
-      written1h: split && ttlSum(split, '1h'),
-      uncached,
-      input: read + written + uncached,
-      output: count<BedrockUsage>(usage, 'outputTokens', where),
-    },
+    tokens: apart({ read, written, written5m: split && ttlSum(split, '5m'), written1h: split && ttlSum(split, '1h'), uncached, output: count<BedrockUsage>(usage, 'outputTokens', where) }),
     miss: null,
   };
 }
@@ -241,9 +223,7 @@ function readOpenAI(response: Fields, usage: Fields, api: keyof typeof OPENAI_KE
   return {
     provider: 'openai',
     api,
-    model: text<ResponsesRead & ChatCompletionsRead>(response, 'model'),
-    responseId: text<ResponsesRead & ChatCompletionsRead>(response, 'id'),
-    requestId: text<ResponsesRead & ChatCompletionsRead>(response, '_request_id'),
+    ...ids(text<ResponsesRead & ChatCompletionsRead>(response, 'model'), text<ResponsesRead & ChatCompletionsRead>(response, 'id'), text<ResponsesRead & ChatCompletionsRead>(response, '_request_id')),
     ttl,
     tokens: inclusive(
       count<OpenAIUsage>(usage, keys.input, where),
@@ -268,13 +248,21 @@ function readGemini(response: Fields, usage: Fields): ProviderUsage {
   return {
     provider: 'gemini',
     api: 'generate-content',
-    model: text<GeminiRead>(response, 'modelVersion'),
-    responseId: text<GeminiRead>(response, 'responseId'),
-    requestId: null,
+    ...ids(text<GeminiRead>(response, 'modelVersion'), text<GeminiRead>(response, 'responseId'), null),
     ttl: null,
     tokens: { ...tokens, uncached: tokens.uncached + tools, input: tokens.input + tools },
     miss: null,
   };
+}
+
+/** The ids a response carries: the model it names, its own id, the HTTP request's. */
+function ids(model: string | null, responseId: string | null, requestId: string | null): Pick<ProviderUsage, 'model' | 'responseId' | 'requestId'> {
+  return { model, responseId, requestId };
+}
+
+/** Counts from a provider that reports uncached input apart from cache reads and writes: the input is their sum. */
+function apart({ read, written, written5m, written1h, uncached, output }: Omit<UsageTokens, 'input'>): UsageTokens {
+  return { read, written, written5m, written1h, uncached, input: read + written + uncached, output };
 }
 
 /** Counts from a provider whose input total includes the cached tokens: the rest is uncached (never below 0). */

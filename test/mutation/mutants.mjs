@@ -359,16 +359,16 @@ export const MUTANTS = [
   },
   {
     name: 'a static-only profile keeps no boundary, so what is appended lands in its cached block',
-    file: 'compiler/runtime/assemble.ts',
-    from: 'return asSystemPrompt([...profile.staticTexts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY], origin);',
-    to: 'return asSystemPrompt(profile.staticTexts, origin);',
+    file: "compiler/runtime/assemble.ts",
+    from: "return asBundlePrompt([...profile.staticTexts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY], profile.staticPrefixHash, source);",
+    to: "return asBundlePrompt(profile.staticTexts, profile.staticPrefixHash, source);",
     tests: ['test/conformance/runtime-vectors.test.ts'],
   },
   {
     name: 'Python: a static-only profile keeps no boundary',
-    file: 'python/src/prompt_build/assemble.py',
-    from: 'return as_system_prompt([*profile.static_texts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY], static_prefix_hash=profile.static_prefix_hash)',
-    to: 'return as_system_prompt(profile.static_texts, static_prefix_hash=profile.static_prefix_hash)',
+    file: "python/src/prompt_build/assemble.py",
+    from: "return as_bundle_prompt([*profile.static_texts, SYSTEM_PROMPT_DYNAMIC_BOUNDARY], profile.static_prefix_hash, (\"profile\", profile.name))",
+    to: "return as_bundle_prompt(profile.static_texts, profile.static_prefix_hash, (\"profile\", profile.name))",
     tests: ['python/tests/test_runtime_vectors.py'],
   },
   {
@@ -548,16 +548,16 @@ export const MUTANTS = [
   },
   {
     name: 'cache facts age: an up-to-date build replays the fresh build it reuses',
-    file: 'compiler/pipeline/project.ts',
-    from: "factsOutdated(resolved.today) ? `${TOOL_FINGERPRINT} cache-facts-outdated` : TOOL_FINGERPRINT",
-    to: 'TOOL_FINGERPRINT',
+    file: "compiler/pipeline/build-stamp.ts",
+    from: "factsOutdated(options.today) ? `${TOOL_FINGERPRINT} cache-facts-outdated` : TOOL_FINGERPRINT",
+    to: "TOOL_FINGERPRINT",
     tests: ['test/cache-facts/cache-facts-current.test.ts'],
   },
   {
     name: 'cache facts age: the day decides the stamp, so nothing is ever up to date the next day',
-    file: 'compiler/pipeline/build-stamp.ts',
-    from: 'lockTimeoutMs: _lock, today: _today, ...decisive',
-    to: 'lockTimeoutMs: _lock, ...decisive',
+    file: "compiler/pipeline/build-stamp.ts",
+    from: "lockTimeoutMs: _lock, today: _today, plugins: _plugins, ...decisive",
+    to: "lockTimeoutMs: _lock, plugins: _plugins, ...decisive",
     tests: ['test/cache-facts/cache-facts-current.test.ts'],
   },
   {
@@ -639,7 +639,7 @@ export const MUTANTS = [
   },
   {
     name: 'issue 26: the PR comment puts bundle values into code spans as they are',
-    file: 'compiler/cli/diff/markdown.ts',
+    file: "compiler/cli/markdown-nodes.ts",
     from: "return { type: 'inlineCode', value: inline(value) };",
     to: "return { type: 'inlineCode', value };",
     tests: ['test/cli/diff-markdown-hostile.test.ts'],
@@ -681,16 +681,16 @@ export const MUTANTS = [
   },
   {
     name: 'issue 26: a control character in a source builds without a word',
-    file: 'compiler/markdown/control-chars.ts',
-    from: 'const control = firstAndCount(text, CONTROL);',
-    to: 'const control = null as ReturnType<typeof firstAndCount>;',
+    file: "compiler/markdown/control-chars.ts",
+    from: "rule: CONTROL_RULE,\n    pattern: CONTROL,",
+    to: "rule: CONTROL_RULE,\n    pattern: /(?!)/g,",
     tests: ['test/markdown/control-characters.test.ts'],
   },
   {
     name: 'issue 26: a bidi override in a source builds without a word',
-    file: 'compiler/markdown/control-chars.ts',
-    from: 'const bidi = firstAndCount(text, BIDI);',
-    to: 'const bidi = null as ReturnType<typeof firstAndCount>;',
+    file: "compiler/markdown/control-chars.ts",
+    from: "rule: BIDI_RULE,\n    pattern: BIDI,",
+    to: "rule: BIDI_RULE,\n    pattern: /(?!)/g,",
     tests: ['test/markdown/control-characters.test.ts'],
   },
   {
@@ -1389,9 +1389,9 @@ export const MUTANTS = [
   },
   {
     name: "the tree does not read a section's kind from its frontmatter",
-    file: 'compiler/unified/remark-prompt-build.ts',
-    from: "return splitFrontmatter(doc).data.kind === 'dynamic' ? 'dynamic' : 'static';",
-    to: "return 'static';",
+    file: "compiler/unified/remark-prompt-build.ts",
+    from: "kind: data.kind === 'dynamic' ? 'dynamic' : 'static' };",
+    to: "kind: 'static' };",
     tests: ['test/unified/tree.test.ts'],
   },
   {
@@ -1438,9 +1438,9 @@ export const MUTANTS = [
   },
   {
     name: 'issue 32: Anthropic 5-minute writes read from the 1-hour field',
-    file: 'compiler/runtime/usage-providers.ts',
-    from: "written5m: split && count<AnthropicSplit>(split, 'ephemeral_5m_input_tokens'",
-    to: "written5m: split && count<AnthropicSplit>(split, 'ephemeral_1h_input_tokens'",
+    file: "compiler/runtime/usage-providers.ts",
+    from: "const written5m = split && count<AnthropicSplit>(split, 'ephemeral_5m_input_tokens'",
+    to: "const written5m = split && count<AnthropicSplit>(split, 'ephemeral_1h_input_tokens'",
     tests: ['test/conformance/usage-vectors.test.ts'],
   },
   {
