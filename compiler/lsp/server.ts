@@ -17,6 +17,8 @@ import { Workspace, type WorkspaceBuild } from './workspace.js';
 
 /** How long edits settle before a build: typing is a burst of changes, and each build answers them all. */
 const SETTLE_MS = 20;
+/** How long edits pause before lint runs: its built-in rules read the whole project (docs/lint.md). */
+const LINT_SETTLE_MS = 300;
 
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
@@ -25,6 +27,7 @@ export function startServer(connection: Connection): void {
   /** What was last published per file, as sent: a build sends only what changed, and clears what is gone. */
   let published = new Map<string, string>();
   let timer: NodeJS.Timeout | null = null;
+  let lintTimer: NodeJS.Timeout | null = null;
 
   const fileOf = (uri: string): string | null => {
     if (!uri.startsWith('file:')) return null;
@@ -36,28 +39,46 @@ export function startServer(connection: Connection): void {
     }
   };
 
-  const rebuild = async (): Promise<void> => {
+  const publish = async (build: WorkspaceBuild): Promise<void> => {
     if (!workspace) return;
-    const started = performance.now();
-    const build = await workspace.build();
     last = build;
     const now = new Map<string, string>();
     for (const [file, list] of build.diagnostics) {
       if (!workspace.holds(file)) continue;
+      // Compared as the build words them: the file is read (for ranges and fixes) only when they changed.
+      const key = list.map((d) => `${d.severity} ${d.rule} ${d.line}:${d.column} ${d.message}\0${d.note ?? ''}`).join('\n');
+      now.set(file, key);
+      if (published.get(file) === key) continue;
       const text = workspace.textOf(file);
-      const diagnostics = list.map((d) => toProtocolDiagnostic(d, file, text));
-      const sent = JSON.stringify(diagnostics);
-      now.set(file, sent);
-      if (published.get(file) !== sent) await connection.sendDiagnostics({ uri: uriOf(file), diagnostics });
+      await connection.sendDiagnostics({ uri: uriOf(file), diagnostics: list.map((d) => toProtocolDiagnostic(d, file, text)) });
     }
     for (const file of published.keys()) if (!now.has(file)) await connection.sendDiagnostics({ uri: uriOf(file), diagnostics: [] });
     published = now;
-    // For the editor's log, and for the benchmark that times an edit to its answer.
+  };
+
+  // Each log line is for the editor's log, and for the benchmark that times an edit to its answer.
+  const rebuild = async (): Promise<void> => {
+    if (!workspace) return;
+    const started = performance.now();
+    await publish(await workspace.build());
     connection.console.log(`prompt-build: built in ${Math.round(performance.now() - started)} ms`);
+    if (lintTimer) clearTimeout(lintTimer);
+    lintTimer = setTimeout(() => {
+      lintTimer = null;
+      relint().catch((error: unknown) => connection.console.error(`prompt-build: lint failed: ${String(error)}`));
+    }, LINT_SETTLE_MS);
+  };
+  const relint = async (): Promise<void> => {
+    if (!workspace) return;
+    const started = performance.now();
+    await publish(await workspace.lint());
+    connection.console.log(`prompt-build: linted in ${Math.round(performance.now() - started)} ms`);
   };
 
   const schedule = (): void => {
     if (timer) clearTimeout(timer);
+    if (lintTimer) clearTimeout(lintTimer);
+    lintTimer = null;
     timer = setTimeout(() => {
       timer = null;
       rebuild().catch((error: unknown) => connection.console.error(`prompt-build: the build failed: ${String(error)}`));

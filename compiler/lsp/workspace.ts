@@ -35,6 +35,11 @@ export class Workspace {
   private lastManifest: Manifest | null = null;
   /** The project's plugins' findings by root-relative path: each file's run again only when it changes. */
   private readonly pluginFindings = new Map<string, Diagnostic[]>();
+  /** What the last lint found (built-in rules and plugins, rule levels applied), shown with every build until the next lint. */
+  private linted: Diagnostic[] = [];
+  /** The changes built since the last lint: the plugins run again over these. null: lint everything. */
+  private unlinted: FileChange[] | null = null;
+  private compiled: { diagnostics: readonly Diagnostic[]; manifest: Manifest | null } = { diagnostics: [], manifest: null };
 
   private constructor(
     readonly root: string,
@@ -137,12 +142,32 @@ export class Workspace {
     const result = await this.compiler.build(first ? undefined : changes);
     this.built = true;
     if (result.bundle) this.lastManifest = result.bundle.manifest;
-    // What `lint` adds (docs/lint.md): the built-in rules over what was compiled, the plugins over the changed sources.
-    const builtIn = runBuiltInRules({ project: this.compiler.compiledProject(), manifest: result.bundle?.manifest ?? null, models: this.options.models });
-    if (this.options.plugins.length > 0) await this.runPlugins(first ? null : changes);
-    const linted = applyRuleLevels([...builtIn, ...[...this.pluginFindings.values()].flat()], this.options.ruleLevels);
+    this.compiled = { diagnostics: result.diagnostics, manifest: result.bundle?.manifest ?? null };
+    if (!first && this.unlinted !== null) this.unlinted.push(...changes);
+    return this.answer();
+  }
+
+  /**
+   * What `lint` adds (docs/lint.md): the built-in rules over what was last compiled (they read the whole project, so
+   * they run when edits pause, not on every keystroke), the plugins over the sources changed since the last lint.
+   */
+  lint(): Promise<WorkspaceBuild> {
+    const next = (this.running ?? Promise.resolve()).then(async () => {
+      const changes = this.unlinted;
+      this.unlinted = [];
+      const builtIn = runBuiltInRules({ project: this.compiler.compiledProject(), manifest: this.compiled.manifest, models: this.options.models });
+      if (this.options.plugins.length > 0) await this.runPlugins(changes);
+      this.linted = applyRuleLevels([...builtIn, ...[...this.pluginFindings.values()].flat()], this.options.ruleLevels);
+      return this.answer();
+    });
+    this.running = next.catch(() => undefined);
+    return next;
+  }
+
+  /** The last build's diagnostics with the config's and the last lint's, by file. */
+  private answer(): WorkspaceBuild {
     const diagnostics = new Map<string, Diagnostic[]>();
-    for (const d of [...this.configDiagnostics, ...result.diagnostics, ...linted]) {
+    for (const d of [...this.configDiagnostics, ...this.compiled.diagnostics, ...this.linted]) {
       const file = path.isAbsolute(d.file) ? d.file : path.join(this.root, d.file);
       const list = diagnostics.get(file);
       if (list) list.push(d);
