@@ -16,8 +16,9 @@ import { ensureTree } from './build.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
-export async function benchLsp({ files, edits = 9 }) {
-  const root = await ensureTree(files);
+/** `root`: another tree than the generated one of `files` files (e.g. one where 50 sections include one fragment). */
+export async function benchLsp({ files, edits = 9, root: given }) {
+  const root = given ?? (await ensureTree(files));
   const { section, fragment, includers } = await editTargets(root);
 
   const started = performance.now();
@@ -94,7 +95,8 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
+//   node bench/lsp.mjs [files] [root]
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const files = Number(process.argv[2] ?? 10000);
-  console.log(JSON.stringify(await benchLsp({ files })));
+  console.log(JSON.stringify(await benchLsp({ files, ...(process.argv[3] ? { root: path.resolve(process.argv[3]) } : {}) })));
 }
