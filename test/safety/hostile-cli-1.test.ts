@@ -1,4 +1,4 @@
-/** Generated hostile trees through `prompt-build build` as a process, half 1 of the suite's sample of 60 (see hostile/run-trees.ts). */
+/** Generated hostile trees through `prompt-build build` as a process, half 1 of the suite's sample of 40 (see hostile/run-trees.ts). */
 import { hostileCliHalf } from './hostile/run-trees.js';
 
 hostileCliHalf(1);

@@ -1,6 +1,6 @@
 /**
  * The hostile generator's newer shapes, picked out of the seeded run so
- * they are always exercised (the suite's 2,000 trees draw them at random):
+ * they are always exercised (the suite's 1,000 trees draw them at random):
  * names that are Object.prototype keys, a previous dist/ whose state folder
  * or artifacts are links, FIFOs or files, and — through the CLI, the only
  * reader of config files — hostile config shapes. Each tree must end in
