@@ -35,9 +35,10 @@ function rangeOf(text: string, start: number, end: number): Range {
 }
 
 /** A build diagnostic in the protocol's shape: at its line and column, to the end of the word there; the note as related information. */
-export function toProtocolDiagnostic(d: BuildDiagnostic, file: string, text: string | null) {
+/** `lines`: the file's text split once per file, not once per diagnostic. */
+export function toProtocolDiagnostic(d: BuildDiagnostic, file: string, lines: readonly string[] | null) {
   const start = { line: d.line - 1, character: d.column - 1 };
-  const lineText = text?.split('\n')[d.line - 1] ?? '';
+  const lineText = lines?.[d.line - 1] ?? '';
   const word = /^\S*/.exec(lineText.slice(d.column - 1))![0];
   const end = { line: start.line, character: start.character + Math.max(word.length, 1) };
   const severity: 1 | 2 | 3 = d.severity === 'error' ? 1 : d.severity === 'warning' ? 2 : 3;
@@ -49,7 +50,7 @@ export function toProtocolDiagnostic(d: BuildDiagnostic, file: string, text: str
     message: d.message,
     ...(d.note ? { relatedInformation: [{ location: { uri: uriOf(file), range: { start, end } }, message: d.note }] } : {}),
     // The fix travels with the diagnostic: the editor sends it back when it asks for code actions.
-    ...(text === null ? {} : withFix(quickFixFor(d, text))),
+    ...(lines === null ? {} : withFix(quickFixFor(d, lines))),
   };
 }
 
@@ -108,10 +109,11 @@ export function referencesTo(rel: string, manifest: Manifest | null, root: strin
 export function hoverAt(doc: PromptDocument, offset: number, manifest: Manifest | null, options: BuildOptions, sizeOf: (file: string) => number | null): string | null {
   const include = doc.includes.find((i) => offset >= i.start && offset <= i.end);
   if (include) {
-    if (!include.target.ok) return `\`@${include.written}\`: ${include.target.message}`;
+    // What a file wrote goes into code spans: the hover is Markdown, and a crafted path must not become a link.
+    if (!include.target.ok) return `${code(`@${include.written}`)}: ${code(include.target.message)}`;
     const bytes = sizeOf(include.target.file);
     const rel = path.relative(options.root, include.target.file).split(path.sep).join('/');
-    return `\`@${include.written}\` → \`${rel}\`${bytes === null ? '' : ` · ${bytes.toLocaleString('en')} bytes`}`;
+    return `${code(`@${include.written}`)} → ${code(rel)}${bytes === null ? '' : ` · ${bytes.toLocaleString('en')} bytes`}`;
   }
   const expression = mustacheAt(doc.text, offset);
   if (expression !== null && doc.role === 'section') return inputHover(doc, expression);
@@ -138,9 +140,9 @@ function sectionHover(doc: PromptDocument, manifest: Manifest | null, options: B
   });
   if (listing.length === 0) return `No profile lists this section: it is not in the bundle.`;
   const section = listing[0]!.section;
-  const lines = [`**${section.name}** · ${section.kind}${section.kind === 'dynamic' ? ` (${section.cache})` : ''}`, '', tokensLine(section, options.models)];
-  const prefix = listing.filter((l) => l.inPrefix).map((l) => `\`${l.profile.name}\``);
-  const tail = listing.filter((l) => !l.inPrefix).map((l) => `\`${l.profile.name}\``);
+  const lines = [`**${markdownText(section.name)}** · ${section.kind}${section.kind === 'dynamic' ? ` (${section.cache})` : ''}`, '', tokensLine(section, options.models)];
+  const prefix = listing.filter((l) => l.inPrefix).map((l) => code(l.profile.name));
+  const tail = listing.filter((l) => !l.inPrefix).map((l) => code(l.profile.name));
   if (prefix.length > 0) lines.push('', `Editing this changes the cached prefix of ${prefix.join(', ')}.`);
   if (tail.length > 0) lines.push('', `After the boundary in ${tail.join(', ')}: edits there leave the cached prefix alone.`);
   return lines.join('\n');
@@ -245,6 +247,19 @@ export function documentSymbols(doc: PromptDocument): Array<{ name: string; kind
     symbols.push({ name: heading[2]!, kind: 15 /* String */, range, selectionRange: range });
   }
   return symbols;
+}
+
+/** `value` as a Markdown code span, its fence longer than any run of backticks in it, line ends as spaces. */
+function code(value: string): string {
+  const flat = value.replace(/[\r\n]+/g, ' ');
+  const fence = '`'.repeat(Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
+/** `value` as Markdown text: every punctuation mark Markdown acts on escaped, so a name shows as written. */
+function markdownText(value: string): string {
+  return value.replace(/[\\`*_{}[\]()#+\-.!|<>~&]/g, '\\$&');
 }
 
 function stringList(value: unknown): string[] {

@@ -16,8 +16,7 @@ export interface QuickFix {
   edits: TextEdit[];
 }
 
-export function quickFixFor(d: Diagnostic, text: string): QuickFix | null {
-  const lines = text.split('\n');
+export function quickFixFor(d: Diagnostic, lines: readonly string[]): QuickFix | null {
   if (d.rule === 'frontmatter/lenient-yaml') {
     const quoted = /^put the value in quotes: (.*)$/.exec(d.note ?? '')?.[1];
     const line = lines[d.line - 1];

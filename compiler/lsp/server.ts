@@ -49,8 +49,8 @@ export function startServer(connection: Connection): void {
       const key = list.map((d) => `${d.severity} ${d.rule} ${d.line}:${d.column} ${d.message}\0${d.note ?? ''}`).join('\n');
       now.set(file, key);
       if (published.get(file) === key) continue;
-      const text = workspace.textOf(file);
-      await connection.sendDiagnostics({ uri: uriOf(file), diagnostics: list.map((d) => toProtocolDiagnostic(d, file, text)) });
+      const lines = workspace.textOf(file)?.split('\n') ?? null;
+      await connection.sendDiagnostics({ uri: uriOf(file), diagnostics: list.map((d) => toProtocolDiagnostic(d, file, lines)) });
     }
     for (const file of published.keys()) if (!now.has(file)) await connection.sendDiagnostics({ uri: uriOf(file), diagnostics: [] });
     published = now;

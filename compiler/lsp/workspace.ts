@@ -16,6 +16,7 @@ import { applyRuleLevels } from '../diagnostics/rule-levels.js';
 import { runBuiltInRules } from '../lint/built-in-rules.js';
 import { discoverSources } from '../pipeline/discover.js';
 import { isInside } from '../core/paths.js';
+import { sourceDirList } from '../core/source-dirs.js';
 import { normaliseText, readTextFileSync } from '../markdown/source.js';
 import type { Manifest } from '../runtime/manifest.js';
 import { createCompiler, type Compiler, type FileChange } from '../pipeline/compiler.js';
@@ -197,6 +198,6 @@ export class Workspace {
   }
 
   private isSource(rel: string): boolean {
-    return /\.md$/i.test(rel) && [this.options.sourceDirs.prompts, this.options.sourceDirs.agents].some((dir) => rel.startsWith(`${dir}/`));
+    return /\.md$/i.test(rel) && sourceDirList(this.options.sourceDirs).some((dir) => rel.startsWith(`${dir}/`));
   }
 }
