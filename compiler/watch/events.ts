@@ -18,10 +18,14 @@ const SKIPPED_NAMES: ReadonlySet<string> = new Set(['node_modules', '.git']);
  * include may name (editor swap and backup files among them).
  */
 export function toFileChange(event: string, file: string, extensions: readonly string[]): FileChange | null {
-  const kind = KINDS[event];
-  if (!kind) return null;
   if (!extensions.includes(path.extname(file).toLowerCase())) return null;
-  return { path: path.resolve(file), kind };
+  return toAnyFileChange(event, file);
+}
+
+/** A file's event as a change whatever its extension (a config file's); a directory event is none. */
+export function toAnyFileChange(event: string, file: string): FileChange | null {
+  const kind = KINDS[event];
+  return kind ? { path: path.resolve(file), kind } : null;
 }
 
 /** chokidar's `ignored`: paths the watcher does not descend into. */

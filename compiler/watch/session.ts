@@ -3,6 +3,7 @@
  *
  *   chokidar event → toFileChange → RebuildQueue (debounce, one build at a time)
  *     → compiler.build(changes) → writeBundle when there are no errors
+ *     (or, when a config file is among the changes, a `config-changed` event instead)
  *
  * Every build reports through `onEvent`, and every step catches, so no error
  * stops the watcher: a failed build leaves the last good `dist/` in place
@@ -21,7 +22,7 @@ import { writeBundle, type WrittenBundle } from '../write/write-bundle.js';
 import fsSync from 'node:fs';
 import { sourceDirList, type SourceDirs } from '../core/source-dirs.js';
 import { CONFIG_FILES } from '../config/find-config.js';
-import { ignoredPaths, toFileChange } from './events.js';
+import { ignoredPaths, toAnyFileChange, toFileChange } from './events.js';
 import { RebuildQueue } from './queue.js';
 
 export type WatchEvent =
@@ -100,12 +101,16 @@ export async function startWatch(buildOptions: Partial<BuildOptions> & { root: s
   const initial = build();
   const queue = new RebuildQueue(async (changes) => {
     await initial;
+    // A config change goes through the queue too, so that its reader waits out the save's
+    // burst (chokidar drops a file's second event within 5 ms: a truncate-then-write save
+    // read at once is read empty) and never reloads while a build runs.
+    const config = changes.find((change) => isConfigFile(root, change.path));
+    if (config) return onEvent({ type: 'config-changed', file: config.path });
     await build(changes);
   }, DEBOUNCE_MS);
   const watcher = watch(root, { ignoreInitial: true, ignored: ignoredPaths(root, cacheDir ? [outDir, cacheDir] : [outDir]) });
   watcher.on('all', (event, file) => {
-    if (isConfigFile(root, file) && event !== 'addDir' && event !== 'unlinkDir') return onEvent({ type: 'config-changed', file: path.resolve(file) });
-    const change = toFileChange(event, file, extensions);
+    const change = isConfigFile(root, file) ? toAnyFileChange(event, file) : toFileChange(event, file, extensions);
     if (change) queue.push(change);
   });
   watcher.on('error', (error) => onEvent({ type: 'failure', error }));

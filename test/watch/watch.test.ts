@@ -208,7 +208,12 @@ describe('prompt-build watch and its config file', () => {
     expect(await intro()).toBe('Use Bash.\n');
 
     let from = watcher.lines.length;
-    await fs.writeFile(path.join(root, 'prompt-build.config.json'), JSON.stringify({ constants: { TOOL: 'Shell' } }));
+    // An editor's save in two steps: truncate, then write a moment later. chokidar drops the
+    // write's event when it follows within 5 ms, so the config must be read once the save settles.
+    const handle = await fs.open(path.join(root, 'prompt-build.config.json'), 'w');
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    await handle.writeFile(JSON.stringify({ constants: { TOOL: 'Shell' } }));
+    await handle.close();
     await watcher.waitFor(/prompt-build\.config\.json changed: reloading the config and building again$/, from);
     await watcher.waitFor(/^built /, from);
     expect(await intro()).toBe('Use Shell.\n');
