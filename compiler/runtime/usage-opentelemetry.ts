@@ -17,7 +17,7 @@ type AttributeValue = string | number | string[];
 export type UsageAttributes = Record<string, AttributeValue>;
 
 /** `gen_ai.provider.name` by provider (Gemini's SDK serves both Google endpoints: the generic name). */
-const PROVIDER_NAMES: Readonly<Record<UsageProvider, string>> = { anthropic: 'anthropic', bedrock: 'aws.bedrock', openai: 'openai', gemini: 'gcp.gen_ai' };
+export const PROVIDER_NAMES: Readonly<Record<UsageProvider, string>> = { anthropic: 'anthropic', bedrock: 'aws.bedrock', openai: 'openai', gemini: 'gcp.gen_ai' };
 
 /** What identifies the operation, the model and the prompt: few values each, so fit for metrics too. */
 export function usageMetricAttributes(record: UsageRecord): UsageAttributes {
@@ -39,6 +39,8 @@ function metricAttributes(attributes: UsageAttributes, record: UsageRecord): Usa
 export function usageAttributes(record: UsageRecord): UsageAttributes {
   const { tokens, miss } = record;
   const attributes = metricAttributes({}, record);
+  // Every record has an api: it marks the spans this sink filled, for `prompt-build usage` reading an export.
+  attributes['prompt_build.api'] = record.api;
   attributes['gen_ai.usage.input_tokens'] = tokens.input;
   attributes['gen_ai.usage.output_tokens'] = tokens.output;
   attributes['gen_ai.usage.cache_read.input_tokens'] = tokens.read;
@@ -73,10 +75,10 @@ export interface OpenTelemetryApi {
 interface Span {
   isRecording(): boolean;
   setAttributes(attributes: UsageAttributes): unknown;
-  end(): void;
+  end(endTime?: number): void;
 }
 interface Tracer {
-  startSpan(name: string, options: { kind: number }): Span;
+  startSpan(name: string, options: { kind: number; startTime: number }): Span;
 }
 interface MeterProvider {
   getMeter(name: string, version?: string): Meter;
@@ -139,10 +141,12 @@ export function openTelemetryUsageSink(api: OpenTelemetryApi, options: OpenTelem
       active.setAttributes(usageAttributes(record));
       return;
     }
+    // A span of its own stands at the record's time (given, or now), so an export read back has the record's times.
+    const time = Date.parse(record.time);
+    const span = tracer.startSpan(`chat${record.model === null ? '' : ` ${record.model}`}`, { kind: SPAN_KIND_CLIENT, startTime: time });
     // Attributes only for a span that records: with no SDK registered, the span is the API's no-op.
-    const span = tracer.startSpan(`chat${record.model === null ? '' : ` ${record.model}`}`, { kind: SPAN_KIND_CLIENT });
     if (span.isRecording()) span.setAttributes(usageAttributes(record));
-    span.end();
+    span.end(time);
   };
 }
 

@@ -1,12 +1,15 @@
 /**
  * Usage logs read as a stream (docs/usage.md#reading-a-log-prompt-build-usage): one
  * JSON record per line, as `jsonlUsageSink` writes them, each checked whole
- * so the aggregation never meets a field of the wrong type. Several logs
+ * so the aggregation never meets a field of the wrong type — or, told apart
+ * line by line, an OpenTelemetry JSON export's batch of spans
+ * (`otlp-spans.ts`). Several logs
  * (one per process or per day) are merged by time, one line of each in
  * memory at a time: a log of any length is read in bounded memory.
  */
 import fs from 'node:fs';
 import { USAGE_RECORD_VERSION, type UsageRecord } from '../runtime/usage.js';
+import { looksLikeOtlp, parseOtlpLine } from './otlp-spans.js';
 
 /** A record and its time in milliseconds. */
 export interface TimedRecord {
@@ -23,6 +26,10 @@ export interface SkippedLine {
 
 /** Longer lines are not records (a record is well under a kilobyte); they are skipped, not parsed. */
 const MAX_LINE_CHARS = 64 * 1024;
+/** An OpenTelemetry export writes a batch of spans per line (a span of ours is about 1.5 kB): longer ones are skipped. */
+const MAX_OTLP_LINE_CHARS = 16 * 1024 * 1024;
+
+const lineLimit = (text: string): number => (looksLikeOtlp(text) ? MAX_OTLP_LINE_CHARS : MAX_LINE_CHARS);
 
 /** The record on one line, or why it is not one. */
 export function parseUsageLine(text: string): TimedRecord | string {
@@ -124,16 +131,27 @@ class LogReader {
       const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
       // A blank line is skipped; `trim` only where it can be one (it copies the line).
       if (line === '' || (line.charCodeAt(0) <= 0x20 && line.trim() === '')) continue;
-      const parsed = parseUsageLine(line);
-      if (typeof parsed === 'string') this.skipped({ file: this.file, line: this.lineNumber, problem: parsed });
-      else this.records.push(parsed);
+      if (looksLikeOtlp(line)) this.readOtlp(line);
+      else {
+        const parsed = parseUsageLine(line);
+        if (typeof parsed === 'string') this.skipped({ file: this.file, line: this.lineNumber, problem: parsed });
+        else this.records.push(parsed);
+      }
     }
-    if (this.rest.length > MAX_LINE_CHARS) {
+    const limit = this.rest.length > MAX_LINE_CHARS ? lineLimit(this.rest) : MAX_LINE_CHARS;
+    if (this.rest.length > limit) {
       // A line longer than any record: named once, then skipped to its end without being held (memory stays bounded).
-      this.skipped({ file: this.file, line: this.lineNumber + 1, problem: `longer than ${MAX_LINE_CHARS} characters` });
+      this.skipped({ file: this.file, line: this.lineNumber + 1, problem: `longer than ${limit} characters` });
       [this.rest, this.discarding] = ['', true];
     }
     if (done) this.done = true;
+  }
+
+  private readOtlp(line: string): void {
+    const parsed = line.length > MAX_OTLP_LINE_CHARS ? `longer than ${MAX_OTLP_LINE_CHARS} characters` : parseOtlpLine(line);
+    if (typeof parsed === 'string') return this.skipped({ file: this.file, line: this.lineNumber, problem: parsed });
+    for (const problem of parsed.problems) this.skipped({ file: this.file, line: this.lineNumber, problem });
+    for (const record of parsed.records) this.records.push(record);
   }
 }
 

@@ -1598,6 +1598,20 @@ export const MUTANTS = [
     tests: ['test/usage/usage-report.test.ts'],
   },
   {
+    name: 'issue 32: an OpenTelemetry batch read in the order it was written, not by time',
+    file: 'compiler/usage/otlp-spans.ts',
+    from: 'line.records.sort((a, b) => a.ms - b.ms);',
+    to: '',
+    tests: ['test/usage/usage-report.test.ts'],
+  },
+  {
+    name: "issue 32: another instrumentation's GenAI span read as a usage record",
+    file: 'compiler/usage/otlp-spans.ts',
+    from: "if (!attributes.has('prompt_build.api')) return;",
+    to: "if (!attributes.has('gen_ai.usage.input_tokens')) return;",
+    tests: ['test/usage/usage-report.test.ts'],
+  },
+  {
     name: 'the built-in rules read code as written text',
     file: 'compiler/lint/rule-context.ts',
     from: 'if (at !== null && !inCode(at.file, at.offset)) out.push',

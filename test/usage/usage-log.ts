@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { buildProject } from '../../compiler/index.js';
-import { createSectionCache, createUsageRecorder, getAgentSystemPrompt, getSystemPrompt, jsonlUsageSink, loadBundle, type Bundle } from '../../compiler/runtime/index.js';
+import { createSectionCache, createUsageRecorder, getAgentSystemPrompt, getSystemPrompt, jsonlUsageSink, loadBundle, type Bundle, type UsageSink } from '../../compiler/runtime/index.js';
 import { ANTHROPIC, OPENAI } from '../conformance/usage-fixtures.js';
 import { tempDir, writeTree } from '../helpers/tree.js';
 
@@ -49,8 +49,8 @@ export interface UsageProject {
   log: string;
 }
 
-/** Builds the project twice and writes the log; returns the two bundle directories and the log's path. */
-export async function writeUsageProject(): Promise<UsageProject> {
+/** Builds the project twice and writes the log (the same records go to `sinks` too); returns the two bundle directories and the log's path. */
+export async function writeUsageProject(sinks: readonly UsageSink[] = []): Promise<UsageProject> {
   const root = await tempDir('pb-usage-log-');
   await writeTree(root, {
     'prompts/sections/intro.md': 'You are a careful coding assistant. Read before you edit.\n',
@@ -71,14 +71,14 @@ export async function writeUsageProject(): Promise<UsageProject> {
   expect((await buildProject({ root, cacheDir: null })).ok).toBe(true);
   const [old, now] = await Promise.all([loadBundle(before), loadBundle(after)]);
   const lines: string[] = [];
-  await record(old, now, jsonlUsageSink({ write: (text: string) => lines.push(text) }));
+  await record(old, now, [jsonlUsageSink({ write: (text: string) => lines.push(text) }), ...sinks]);
   const log = path.join(root, 'usage.jsonl');
   await fs.writeFile(log, lines.join(''));
   return { root, before, after, log };
 }
 
-async function record(old: Bundle, now: Bundle, sink: ReturnType<typeof jsonlUsageSink>): Promise<void> {
-  const recorder = createUsageRecorder({ sinks: [sink], diagnostics: true });
+async function record(old: Bundle, now: Bundle, sinks: readonly UsageSink[]): Promise<void> {
+  const recorder = createUsageRecorder({ sinks, diagnostics: true });
   const context = { context: { cwd: '/w' }, cache: createSectionCache() };
   const oldDefault = await getSystemPrompt(old, context);
   const newDefault = await getSystemPrompt(now, context);

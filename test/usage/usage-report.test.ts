@@ -4,15 +4,22 @@
  * (usage-log.ts, where each request's answer is spelled out): the known
  * answers — hit rates, costs, misses by cause, the prefix that never hit,
  * the section behind a change, the TTL verdicts — and golden text and
- * Markdown (`UPDATE=1` rewrites them). Run in-process through `main`.
+ * Markdown (`UPDATE=1` rewrites them). Run in-process through `main`. The
+ * same records also go through the OpenTelemetry sink into the real SDK's
+ * in-memory exporter, written out as a collector's OTLP/JSON file: that
+ * export gives the same report.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import * as api from '@opentelemetry/api';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../compiler/cli/main.js';
+import { openTelemetryUsageSink, type OpenTelemetryApi } from '../../compiler/runtime/usage-opentelemetry.js';
 import type { UsageReport } from '../../compiler/usage/usage-report.js';
 import type { PrefixUsage } from '../../compiler/usage/usage-tally.js';
+import { otlpJsonLine } from './otlp-json.js';
 import { writeUsageProject, type UsageProject } from './usage-log.js';
 
 const GOLDEN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'golden');
@@ -27,13 +34,19 @@ async function run(...args: string[]): Promise<{ code: number; out: string; err:
 
 let project: UsageProject;
 let report: UsageReport;
+const spans = new InMemorySpanExporter();
 
 beforeAll(async () => {
-  project = await writeUsageProject();
+  api.trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] }));
+  project = await writeUsageProject([openTelemetryUsageSink(api as unknown as OpenTelemetryApi)]);
   const json = await run('usage', project.log, '--bundle', project.before, '--bundle', project.after, '--json');
   expect(json.code).toBe(0);
   report = JSON.parse(json.out) as UsageReport;
 }, 60_000);
+
+afterAll(() => {
+  api.trace.disable();
+});
 
 const prefix = (owner: string, nth = 0): PrefixUsage => report.prefixes.filter((p) => (p.profile ?? `agent ${p.agent}`) === owner)[nth]!;
 
@@ -135,6 +148,38 @@ describe('prompt-build usage: formats and input', () => {
         { file: log, line: 5, problem: 'longer than 65536 characters' },
       ],
     });
+  });
+
+  it('reads an OpenTelemetry JSON export of the same responses into the same report, leaving other spans out', async () => {
+    const finished = spans.getFinishedSpans();
+    expect(finished).toHaveLength(report.records);
+    const host = new BasicTracerProvider().getTracer('host').startSpan('GET /chat');
+    host.setAttributes({ 'gen_ai.usage.input_tokens': 7, 'gen_ai.provider.name': 'openai' });
+    host.end();
+    const export_ = path.join(project.root, 'traces.jsonl');
+    // Two batches, the first in reverse order with another instrumentation's span; then a metrics export and a line cut short.
+    const first = [...finished.slice(0, 6)].reverse();
+    const lines = [otlpJsonLine([...first, host as unknown as (typeof finished)[number]]), otlpJsonLine(finished.slice(6)), '{"resourceMetrics":[]}', '{"resourceSpans":[{"scopeSpans":['];
+    await fs.writeFile(export_, `${lines.join('\n')}\n`);
+    const { code, out } = await run('usage', export_, '--bundle', project.before, '--bundle', project.after, '--json');
+    expect(code).toBe(0);
+    const fromSpans = JSON.parse(out) as UsageReport;
+    expect(fromSpans).toMatchObject({ records: report.records, from: report.from, to: report.to, prefixes: report.prefixes });
+    expect(fromSpans.skipped.first).toEqual([
+      { file: export_, line: 3, problem: 'an OpenTelemetry export of metrics or logs, not of spans' },
+      { file: export_, line: 4, problem: 'not JSON' },
+    ]);
+  });
+
+  it('names a span of ours that cannot be a record, and reads the rest of its batch', async () => {
+    const line = JSON.parse(otlpJsonLine(spans.getFinishedSpans().slice(0, 2))) as { resourceSpans: [{ scopeSpans: [{ spans: { spanId: string; attributes: { key: string; value: unknown }[] }[] }] }] };
+    const [bad] = line.resourceSpans[0].scopeSpans[0].spans;
+    bad!.attributes.find((a) => a.key === 'gen_ai.usage.input_tokens')!.value = { intValue: '-3' };
+    const log = path.join(project.root, 'bad-span.jsonl');
+    await fs.writeFile(log, JSON.stringify(line));
+    const damaged = JSON.parse((await run('usage', log, '--json')).out) as UsageReport;
+    expect(damaged.records).toBe(1);
+    expect(damaged.skipped.first).toEqual([{ file: log, line: 1, problem: `span ${bad!.spanId}: gen_ai.usage.input_tokens is not a whole number` }]);
   });
 
   it('refuses no log, a missing one, and a directory, with exit 2', async () => {

@@ -5,6 +5,7 @@ GenAI semantic conventions' attributes and the ``gen_ai.client.token.usage`` his
 that does nothing when it is not installed (``sink.enabled`` says which). The attributes themselves are
 plain data, the same as the JavaScript runtime's (the ``usage`` conformance vectors).
 """
+import calendar
 from typing import Any, Dict, List, Optional, Tuple
 
 PROVIDER_NAMES = {"anthropic": "anthropic", "bedrock": "aws.bedrock", "openai": "openai", "gemini": "gcp.gen_ai"}
@@ -32,6 +33,8 @@ def usage_attributes(record: Dict[str, Any]) -> Dict[str, Any]:
     sections = miss.get("sections")
     attributes = {
         **usage_metric_attributes(record),
+        # Every record has an api: it marks the spans this sink filled, for ``prompt-build usage`` reading an export.
+        "prompt_build.api": record["api"],
         "gen_ai.usage.input_tokens": tokens["input"],
         "gen_ai.usage.output_tokens": tokens["output"],
         "gen_ai.usage.cache_read.input_tokens": tokens["read"],
@@ -52,6 +55,12 @@ def usage_attributes(record: Dict[str, Any]) -> Dict[str, Any]:
         if value is not None:
             attributes[key] = value
     return attributes
+
+
+def _record_nanos(time: str) -> int:
+    """The record's time (``YYYY-MM-DDTHH:MM:SS.mmmZ``, as both runtimes write it) in nanoseconds since 1970."""
+    seconds = calendar.timegm((int(time[0:4]), int(time[5:7]), int(time[8:10]), int(time[11:13]), int(time[14:16]), int(time[17:19]), 0, 0, 0))
+    return (seconds * 1000 + int(time[20:23])) * 1_000_000
 
 
 def cache_outcome(record: Dict[str, Any]) -> str:
@@ -110,10 +119,12 @@ def open_telemetry_usage_sink(span: str = "active") -> Any:
             active.set_attributes(usage_attributes(record))
             return
         name = "chat" if record["model"] is None else f"chat {record['model']}"
+        # A span of its own stands at the record's time (given, or now), so an export read back has the record's times.
+        time = _record_nanos(record["time"])
+        span_of_its_own = tracer.start_span(name, kind=trace.SpanKind.CLIENT, start_time=time)
         # Attributes only for a span that records: with no SDK configured, the span is the API's no-op.
-        span_of_its_own = tracer.start_span(name, kind=trace.SpanKind.CLIENT)
         if span_of_its_own.is_recording():
             span_of_its_own.set_attributes(usage_attributes(record))
-        span_of_its_own.end()
+        span_of_its_own.end(end_time=time)
 
     return _Sink(True, write)
