@@ -77,7 +77,7 @@ export type Command =
   | { name: 'render'; options: CommonOptions; render: RenderOptions }
   | { name: 'inspect'; options: CommonOptions; bundle: string | undefined; json: boolean }
   | { name: 'diff'; options: CommonOptions; old: string; new: string; format: DiffFormat; failOnStaticChange: boolean; raw: boolean }
-  | { name: 'report'; options: CommonOptions; bundles: string[]; outFile: string | undefined }
+  | { name: 'report'; options: CommonOptions; bundles: string[]; outFile: string | undefined; usageLogs: string[] | undefined }
   | { name: 'usage'; options: CommonOptions; logs: string[]; format: DiffFormat; bundles: string[] | undefined }
   | { name: 'lsp'; options: CommonOptions };
 
@@ -177,7 +177,7 @@ export function toCommand(name: string, raw: ParsedValues, positionals: readonly
     case 'diff':
       return { name, options, old: positionals[0]!, new: positionals[1]!, format: bool('json') ? 'json' : (str('format') as DiffFormat), failOnStaticChange: bool('fail-on-static-change'), raw: bool('raw') };
     case 'report':
-      return { name, options, bundles: [...positionals], outFile: str('out-file') };
+      return { name, options, bundles: [...positionals], outFile: str('out-file'), usageLogs: values.usage as string[] | undefined };
     case 'usage':
       return { name, options, logs: [...positionals], format: bool('json') ? 'json' : (str('format') as DiffFormat), bundles: values.bundle as string[] | undefined };
     case 'lsp':

@@ -72,7 +72,7 @@ async function run(command: Command, io: Io): Promise<number> {
     case 'diff':
       return (await import('./commands/diff.js')).runDiff(command.options, command.old, command.new, { format: command.format, failOnStaticChange: command.failOnStaticChange, raw: command.raw }, io);
     case 'report':
-      return (await import('./commands/report.js')).runReport(command.options, command.bundles, command.outFile, io);
+      return (await import('./commands/report.js')).runReport(command.options, command.bundles, command.outFile, io, command.usageLogs);
     case 'usage':
       return (await import('./commands/usage.js')).runUsage(command.options, command.logs, { format: command.format, bundles: command.bundles }, io);
     case 'lsp':

@@ -154,7 +154,7 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
     options: { stdio: flag('talk over stdin and stdout (the only transport; editors pass it)') },
   },
   usage: {
-    describe: 'read usage logs (jsonlUsageSink’s JSONL): per profile, static prefix and model, the hit rate, tokens, cost, misses by likely cause and the TTL advisor',
+    describe: 'read usage logs (jsonlUsageSink’s JSONL, or an OpenTelemetry JSON export of its spans): per profile, static prefix and model, the hit rate, tokens, cost, misses by likely cause and the TTL advisor',
     positionals: ['logs...'],
     options: {
       format: { type: 'string', choices: DIFF_FORMATS, default: 'text', describe: 'text, markdown (a pull-request comment or a weekly note) or json' },
@@ -165,7 +165,10 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   report: {
     describe: 'write one self-contained HTML page of a bundle (default: the --out directory); given OLD NEW, with their diff',
     positionals: ['bundles...'],
-    options: { 'out-file': { type: 'string', describe: 'HTML file to write (default: prompt-build-report.html; - for stdout)' } },
+    options: {
+      'out-file': { type: 'string', describe: 'HTML file to write (default: prompt-build-report.html; - for stdout)' },
+      usage: { type: 'array', describe: 'usage logs (JSONL or an OpenTelemetry JSON export): adds a usage view, what `prompt-build usage` reports of them, against the bundles’ prefixes' },
+    },
   },
 };
 

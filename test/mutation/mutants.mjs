@@ -1612,6 +1612,20 @@ export const MUTANTS = [
     tests: ['test/usage/usage-report.test.ts'],
   },
   {
+    name: "issue 32: the report's usage view gives the hit count as the hit rate",
+    file: 'compiler/cli/usage/html.ts',
+    from: '<td class="n">${percent(u.hitRate)}</td>',
+    to: '<td class="n">${percent(u.hits)}</td>',
+    tests: ['test/usage/usage-html.test.ts'],
+  },
+  {
+    name: 'issue 32: the report leaves out the usage view it was given',
+    file: 'compiler/report/html/page.ts',
+    from: '      usage ?? html``,',
+    to: '      html``,',
+    tests: ['test/usage/usage-html.test.ts'],
+  },
+  {
     name: 'the built-in rules read code as written text',
     file: 'compiler/lint/rule-context.ts',
     from: 'if (at !== null && !inCode(at.file, at.offset)) out.push',
@@ -1715,5 +1729,12 @@ export const MUTANTS = [
     from: 'parsing.frontmatter = read.closed;',
     to: 'parsing.frontmatter = true;',
     tests: ['test/unified/tree.test.ts'],
+  },
+  {
+    name: 'the counting thread gives every text the first text’s count',
+    file: 'compiler/tokens/background-counter.ts',
+    from: 'asked.forEach((text, i) => counts.set(text, reply.counts[i]!));',
+    to: 'asked.forEach((text) => counts.set(text, reply.counts[0]!));',
+    tests: ['test/tokens/background-counter.test.ts'],
   },
 ];

@@ -1,7 +1,9 @@
 /**
  * `prompt-build report [OLD] [NEW]`: one self-contained HTML page of a
  * bundle (default: the out directory), or of the newer of two with their
- * diff. Written to `--out-file` (`-` for stdout), else to
+ * diff; with `--usage LOG…`, a usage view of the logs (cli/usage/html.ts),
+ * the bundles' prefixes checked as `prompt-build usage --bundle` checks them.
+ * Written to `--out-file` (`-` for stdout), else to
  * `prompt-build-report.html` here — and never written over a file that is
  * not a report of ours.
  */
@@ -11,22 +13,27 @@ import path from 'node:path';
 import { costFactsFor } from '../../report/model-facts.js';
 import { reportData } from '../../report/report-data.js';
 import { REPORT_MARK, reportHtml } from '../../report/html/page.js';
+import { usageReport } from '../../usage/usage-report.js';
 import type { CommonOptions } from '../args.js';
 import type { Io } from '../io.js';
 import { readBundleArg } from '../read-bundle.js';
 import { cacheSettings, plural } from '../shared.js';
 import { UsageError } from '../usage-error.js';
+import { usageHtml } from '../usage/html.js';
+import { checkUsageLogs } from './usage.js';
 
 export const DEFAULT_REPORT_FILE = 'prompt-build-report.html';
 
-export async function runReport(options: CommonOptions, bundles: readonly string[], outFile: string | undefined, io: Io): Promise<number> {
+export async function runReport(options: CommonOptions, bundles: readonly string[], outFile: string | undefined, io: Io, usageLogs: readonly string[] = []): Promise<number> {
   if (bundles.length > 2) throw new UsageError(`report takes at most two bundles (OLD NEW), not ${bundles.length}`);
+  checkUsageLogs('prompt-build report --usage', usageLogs);
   const settings = await cacheSettings(options);
   const newest = bundles.at(-1) ?? (path.relative(process.cwd(), settings.outDir) || '.');
   const [older, newer] = await Promise.all([bundles.length === 2 ? readBundleArg(bundles[0]!) : null, readBundleArg(newest)]);
   const models = settings.models.map((model) => costFactsFor(model, settings.cacheFacts));
   const data = reportData(newer, models, older);
-  const html = reportHtml(data);
+  const usage = usageLogs.length === 0 ? null : usageHtml(await usageReport(usageLogs, [older, newer].flatMap((b) => (b ? [b.manifest] : [])), settings.cacheFacts));
+  const html = reportHtml(data, null, usage);
   if (outFile === '-') {
     io.out(html);
     return 0;

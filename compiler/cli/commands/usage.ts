@@ -27,17 +27,21 @@ export interface UsageOptions {
 
 export async function runUsage(options: CommonOptions, logs: readonly string[], usageOptions: UsageOptions, io: Io): Promise<number> {
   if (logs.length === 0) throw new UsageError('prompt-build usage: give at least one usage log (the JSONL a jsonlUsageSink writes)');
-  for (const log of logs) {
-    const stat = fs.statSync(log, { throwIfNoEntry: false });
-    // Regular files only: a FIFO or a device named here would block, or never end.
-    if (!stat?.isFile()) throw new UsageError(`prompt-build usage: ${log} ${stat ? 'is not a regular file' : 'does not exist'}`);
-  }
+  checkUsageLogs('prompt-build usage', logs);
   const settings = await cacheSettings(options);
   const report = await usageReport(logs, await manifestsFor(usageOptions.bundles, settings.outDir), settings.cacheFacts);
   if (usageOptions.format === 'json') io.out(terminalSafeJson(report));
   else if (usageOptions.format === 'markdown') io.out(usageMarkdown(report));
   else io.out(usageText(report, terminalSafe));
   return 0;
+}
+
+/** Each log a regular file: a FIFO or a device named here would block, or never end. */
+export function checkUsageLogs(command: string, logs: readonly string[]): void {
+  for (const log of logs) {
+    const stat = fs.statSync(log, { throwIfNoEntry: false });
+    if (!stat?.isFile()) throw new UsageError(`${command}: ${log} ${stat ? 'is not a regular file' : 'does not exist'}`);
+  }
 }
 
 async function manifestsFor(bundles: string[] | undefined, outDir: string): Promise<Manifest[]> {

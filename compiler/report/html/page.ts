@@ -40,9 +40,13 @@ export function contentSecurityPolicy(live: boolean): string {
 
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy(false);
 
-export function reportHtml(data: ReportData | null, live: LiveParts | null = null): string {
+/**
+ * `usage`: the usage view (`report --usage LOG…`), made by the command from
+ * the logs with the same `html` tag — the report does not read logs itself.
+ */
+export function reportHtml(data: ReportData | null, live: LiveParts | null = null, usage: Markup | null = null): string {
   const title = !data ? 'prompt-build preview' : data.diff ? `prompt-build report: ${data.diff.oldLabel} → ${data.label}` : `prompt-build report: ${data.label}`;
-  const body = data ? reportBody(data) : html`<div class="layout"><main><p class="muted">No good build yet: fix the errors above and save.</p></main></div>`;
+  const body = data ? reportBody(data, usage) : html`<div class="layout"><main><p class="muted">No good build yet: fix the errors above and save.</p></main></div>`;
   return join(
     [
       trusted(REPORT_MARK),
@@ -61,16 +65,17 @@ export function reportHtml(data: ReportData | null, live: LiveParts | null = nul
   ).value;
 }
 
-function reportBody(data: ReportData): Markup {
+function reportBody(data: ReportData, usage: Markup | null): Markup {
   const title = data.diff ? `prompt-build report: ${data.diff.oldLabel} → ${data.label}` : `prompt-build report: ${data.label}`;
   const models = data.models.length > 0 ? data.models.map((m) => m.model).join(', ') : 'none';
   const meta = html`bundle <code>${data.label}</code> · ${data.tool} · ${plural(data.profiles.length, 'profile')} · ${plural(data.sections.length, 'section')} · ${plural(data.agents.length, 'agent')} · models: ${models}`;
-  const nav = html`${data.diff ? html`<a href="#changes">Changes</a>` : ''}<a href="#profiles">Profiles</a><a href="#sections">Sections</a><a href="#agents">Agents</a>`;
+  const nav = html`${data.diff ? html`<a href="#changes">Changes</a>` : ''}${usage ? html`<a href="#usage">Usage</a>` : ''}<a href="#profiles">Profiles</a><a href="#sections">Sections</a><a href="#agents">Agents</a>`;
   return join(
     [
       html`<header><h1>${title}</h1><p class="muted">${meta}</p><nav>${nav}</nav></header>`,
       html`<div class="layout"><main>`,
       data.diff ? changesHtml(data.diff, data.label) : html``,
+      usage ?? html``,
       profilesHtml(data),
       sectionsHtml(data),
       agentsHtml(data),
