@@ -5,7 +5,7 @@
  * counting and emitting found.
  */
 import type { BuildOptions } from '../core/options.js';
-import type { CompiledAgent, CompiledSection } from '../definitions/compiled.js';
+import type { CompiledAgent, CompiledClaudeFile, CompiledSection } from '../definitions/compiled.js';
 import type { Diagnostic } from '../diagnostics/diagnostics.js';
 import { applyRuleLevels } from '../diagnostics/rule-levels.js';
 import type { LinkedProfile } from '../link/linked-profile.js';
@@ -20,6 +20,9 @@ export interface EmitStageInput {
   agents: readonly CompiledAgent[];
   /** Agent files left out, by path: recorded in the manifest. */
   skippedAgents: Readonly<Record<string, SkippedAgent>>;
+  /** A Claude Code project's other files (docs/claude-code.md): those that compiled, and those Claude Code skips, by path. */
+  claudeFiles: readonly CompiledClaudeFile[];
+  skippedClaudeFiles: Readonly<Record<string, SkippedAgent>>;
   sources: Readonly<Record<string, SourceEntry>>;
 }
 
@@ -29,7 +32,9 @@ export async function emitStage(
   cache: EmitCache,
   tokenCounting: TokenCountingLoader,
 ): Promise<{ bundle: EmittedBundle; diagnostics: Diagnostic[] }> {
-  const tokens = await countTokensForEmit(options, input.profiles, input.agents, tokenCounting);
+  // The Claude Code texts are counted with the agents': only their texts are read.
+  const counted = input.claudeFiles.length === 0 ? input.agents : [...input.agents, ...(input.claudeFiles as readonly { compiled: CompiledAgent['compiled'] }[] as CompiledAgent[])];
+  const tokens = await countTokensForEmit(options, input.profiles, counted, tokenCounting);
   const bundle = emitBundle(
     {
       ...input,

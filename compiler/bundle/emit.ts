@@ -8,6 +8,9 @@ import {
   SCHEMA_VERSION,
   type AgentEntry,
   type CacheFactsInfo,
+  type ClaudeCodeBundle,
+  type ClaudeCodeEntry,
+  type TextEntry,
   type Manifest,
   type ProfileEntry,
   type SectionEntry,
@@ -20,7 +23,7 @@ import type { CacheFact } from '../cache-facts/cache-facts.js';
 import { cacheWarnings, resolveModels, unknownModelWarnings, type ConfiguredModel } from './cache-warnings.js';
 import { CACHE_FACTS_READ, factsOutdatedWarning } from '../cache-facts/facts-age.js';
 import type { CompiledText } from '../definitions/compile-text.js';
-import type { CompiledAgent, CompiledSection } from '../definitions/compiled.js';
+import type { CompiledAgent, CompiledClaudeFile, CompiledSection } from '../definitions/compiled.js';
 import type { ProfileDef } from '../definitions/definitions.js';
 import type { LinkedProfile } from '../link/linked-profile.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
@@ -41,6 +44,9 @@ export interface EmitInput {
   agents: readonly CompiledAgent[];
   /** Agent files left out, as Claude Code leaves them out, by path; none when absent. */
   skippedAgents?: Readonly<Record<string, SkippedAgent>>;
+  /** The files of a Claude Code project's other folders that compiled, in path order, and those Claude Code skips; none when absent. */
+  claudeFiles?: readonly CompiledClaudeFile[];
+  skippedClaudeFiles?: Readonly<Record<string, SkippedAgent>>;
   sources: Readonly<Record<string, SourceEntry>>;
   models: readonly string[];
   /** The user's cache facts, searched before the built-in ones. */
@@ -75,6 +81,7 @@ export interface EmitCache {
   readonly profiles: WeakMap<LinkedProfile, EmittedProfile>;
   readonly sections: WeakMap<CompiledText, Emitted<SectionEntry>>;
   readonly agents: WeakMap<CompiledText, Emitted<AgentEntry>>;
+  readonly claude: WeakMap<CompiledText, Emitted<ClaudeCodeEntry>>;
   /** A source's manifest entry, the same object while its bytes and direct includes are, so that its manifest text is reused. */
   readonly sourceEntries: WeakMap<Source, SourceEntry>;
   readonly json: JsonPieceCache;
@@ -86,6 +93,7 @@ export function createEmitCache(): EmitCache {
     profiles: new WeakMap(),
     sections: new WeakMap(),
     agents: new WeakMap(),
+    claude: new WeakMap(),
     sourceEntries: new WeakMap(),
     json: createJsonPieceCache(),
     bundleModule: createBundleModuleCache(),
@@ -125,6 +133,7 @@ export function emitBundle(input: EmitInput, cache: EmitCache): EmittedBundle {
     agents,
     // Only when there are any: a bundle with none keeps the bytes it had before the field existed.
     ...(input.skippedAgents && Object.keys(input.skippedAgents).length > 0 ? { skippedAgents: { ...input.skippedAgents } } : {}),
+    ...claudeCodePart(input, cache, files),
     sources: input.sources,
   };
   // Depth 2: each profile, agent and source entry is one piece, reused while the entry is.
@@ -247,6 +256,51 @@ function emitAgent({ def, compiled }: CompiledAgent, files: Map<string, string>,
   if (def.maxTokens !== undefined) entry.maxTokens = def.maxTokens;
   if (Object.keys(def.extra).length > 0) entry.extra = def.extra;
   return entry;
+}
+
+/** The manifest's `claudeCode`, when the project has any such file (docs/claude-code.md): each kind by its key, a skill's reference files under it. */
+function claudeCodePart(input: EmitInput, cache: EmitCache, files: BundleFiles): { claudeCode?: ClaudeCodeBundle } {
+  const skipped = input.skippedClaudeFiles ?? {};
+  if ((input.claudeFiles ?? []).length === 0 && Object.keys(skipped).length === 0) return {};
+  const part: ClaudeCodeBundle = {};
+  const references: CompiledClaudeFile[] = [];
+  for (const file of input.claudeFiles ?? []) {
+    const { kind, key } = file.def;
+    if (kind === 'skill-file') {
+      references.push(file);
+      continue;
+    }
+    const entry = emitOnce(cache.claude, file, files, (f, own) => emitClaudeFile(f, own, input.tokens));
+    const into = kind === 'skill' ? (part.skills ??= {}) : kind === 'command' ? (part.commands ??= {}) : kind === 'output-style' ? (part.outputStyles ??= {}) : (part.rules ??= {});
+    into[key] = entry;
+  }
+  for (const file of references) {
+    const skill = part.skills?.[file.def.skill!];
+    // A skill whose SKILL.md did not compile has a diagnostic of its own; its files wait for it.
+    if (!skill) continue;
+    const { fields: _none, ...entry } = emitOnce(cache.claude, file, files, (f, own) => emitClaudeFile(f, own, input.tokens));
+    // A copy: the cached skill entry is shared with the next build.
+    part.skills![file.def.skill!] = { ...skill, files: { ...skill.files, [file.def.key]: entry as TextEntry } };
+  }
+  if (Object.keys(skipped).length > 0) part.skipped = { ...skipped };
+  return { claudeCode: part };
+}
+
+/** `claude/<folder as in the source>/<path without .md>.<hash8>.md`: a command's `:` never reaches a file name. */
+function emitClaudeFile({ def, compiled }: CompiledClaudeFile, files: Map<string, string>, tokens: TokenCounting): ClaudeCodeEntry {
+  const folder = { skill: 'skills', 'skill-file': 'skills', command: 'commands', 'output-style': 'output-styles', rule: 'rules' }[def.kind];
+  const inFolder = def.kind === 'skill' ? `${def.key}/SKILL` : def.kind === 'skill-file' ? `${def.skill!}/${def.key.replace(/\.md$/, '')}` : def.kind === 'command' ? def.key.replaceAll(':', '/') : def.key;
+  const { file, hash } = addArtifact(files, `claude/${folder}`, inFolder, '.md', compiled.text);
+  return {
+    name: def.key,
+    file,
+    hash,
+    ...textSize(compiled.text, tokens),
+    ...strippedComments(compiled),
+    source: def.source,
+    ...sourceMap(files, file, compiled),
+    fields: def.fields,
+  };
 }
 
 function profileEntry(def: ProfileDef, sections: SectionEntry[]): ProfileEntry {

@@ -10,7 +10,7 @@ import { diagnostic, type Diagnostic } from '../diagnostics/diagnostics.js';
 import { keyPosition, type LoadedConfig } from './load-config.js';
 import { readConfigNamedFile } from './read-config-file.js';
 import type { ProjectConfig } from './define-config.js';
-import { DEFAULT_SOURCE_DIRS, normaliseSourceDir, sourceDirsProblem, type SourceDirs } from '../core/source-dirs.js';
+import { CLAUDE_CODE_DIR_KEYS, DEFAULT_SOURCE_DIRS, normaliseSourceDir, sourceDirsProblem, type SourceDirs } from '../core/source-dirs.js';
 import { isInside, realish } from '../core/paths.js';
 
 export function configBuildOptions(root: string, loaded: LoadedConfig): { options: Partial<BuildOptions>; diagnostics: Diagnostic[] } {
@@ -57,7 +57,12 @@ function sourceDirs(given: NonNullable<ProjectConfig['sources']>): SourceDirs {
     const normal = value === undefined ? null : normaliseSourceDir(value);
     return normal?.ok ? normal.dir : fallback;
   };
-  return { prompts: dir(given.prompts, DEFAULT_SOURCE_DIRS.prompts), agents: dir(given.agents, DEFAULT_SOURCE_DIRS.agents) };
+  const dirs: SourceDirs = { prompts: dir(given.prompts, DEFAULT_SOURCE_DIRS.prompts), agents: dir(given.agents, DEFAULT_SOURCE_DIRS.agents) };
+  for (const key of CLAUDE_CODE_DIR_KEYS) {
+    const normal = given[key] === undefined ? null : normaliseSourceDir(given[key]);
+    if (normal?.ok) dirs[key] = normal.dir;
+  }
+  return dirs;
 }
 
 /** The facts the config gives, or names: a file the project's config names is the project's, so it must be in the root. */

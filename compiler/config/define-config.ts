@@ -24,8 +24,11 @@ export type ConfigCacheFact = Partial<CacheFact> & Pick<CacheFact, 'provider' | 
 export interface ProjectConfig {
   /** Bundle directory, relative to the root (default `dist`). */
   out?: string;
-  /** Source folders, relative to the root: the prompt set (default `prompts`) and the agents (default `agents`; `.claude/agents` is where Claude Code reads them). */
-  sources?: { prompts?: string; agents?: string };
+  /**
+   * Source folders, relative to the root: the prompt set (default `prompts`) and the agents (default `agents`; `.claude/agents` is where Claude Code reads them);
+   * a Claude Code project's skills, commands, output styles and rules only when named (`.claude/skills`…: docs/claude-code.md).
+   */
+  sources?: { prompts?: string; agents?: string; skills?: string; commands?: string; outputStyles?: string; rules?: string };
   /** Model ids every profile's static prefix is checked against. */
   models?: string[];
   /** Cache facts used before the built-in ones: a JSON file (relative to the root) or the facts themselves. */

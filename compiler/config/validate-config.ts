@@ -128,7 +128,7 @@ const pluginEntry: Check = (v, at, p) => {
 
 const schema = (pluginRules: boolean): Check => object({
   out: string,
-  sources: object({ prompts: sourceDir, agents: sourceDir }),
+  sources: object({ prompts: sourceDir, agents: sourceDir, skills: sourceDir, commands: sourceDir, outputStyles: sourceDir, rules: sourceDir }),
   models: listOf(string),
   // Rows are checked where `--cache-facts` files are (cache-facts-file.ts), when the config is applied.
   cacheFacts: (v, at, p) => (typeof v === 'string' ? string(v, at, p) : listOf(() => {})(v, at, p)),

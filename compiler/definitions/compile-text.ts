@@ -59,6 +59,11 @@ export async function compileAgent(source: Source, host: IncludeHost, lookup: So
   return compiled;
 }
 
+/** A file of a Claude Code project (claude-code.ts): includes, comments and constants as in an agent; Claude Code reads the body as written. */
+export async function compileClaudeFile(source: Source, host: IncludeHost): Promise<CompiledText> {
+  return toCompiled(source, await expandIncludes(source, host, textPolicy(source, host, false)));
+}
+
 /** Comments: the file's own `comments:`, else the project's default. Agents' bodies lose their leading blank lines, as Claude Code trims them. */
 function textPolicy(source: Source, host: IncludeHost, agent: boolean): TextPolicy {
   const comments = ownCommentPolicy(source) ?? (host.limits.stripComments ? 'strip' : 'keep');

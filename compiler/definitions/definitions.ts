@@ -11,17 +11,28 @@ import { closest } from '../diagnostics/did-you-mean.js';
 import { FieldReader } from './frontmatter-fields.js';
 import { fileNameProblem, manifestKeyProblem, shownName } from './names.js';
 import type { Source } from '../markdown/source.js';
-import { DEFAULT_SOURCE_DIRS, type SourceDirs } from '../core/source-dirs.js';
+import { CLAUDE_CODE_DIR_KEYS, DEFAULT_SOURCE_DIRS, type SourceDirs } from '../core/source-dirs.js';
+import { claudePlace, type ClaudePlace } from './claude-code-fields.js';
 
-export type SourceRole = 'section' | 'profile' | 'agent' | 'fragment';
+export type SourceRole = 'section' | 'profile' | 'agent' | 'claude' | 'fragment';
 
 /** The role of a root-relative path, from the authoring layout alone. */
 export function roleOf(rel: string, dirs: SourceDirs = DEFAULT_SOURCE_DIRS): SourceRole {
+  if (claudePlaceOf(rel, dirs)) return 'claude';
   const profiles = `${dirs.prompts}/profiles/`;
   if (rel.startsWith(`${dirs.prompts}/sections/`)) return 'section';
   if (rel.startsWith(profiles) && !rel.slice(profiles.length).includes('/')) return 'profile';
   if (rel.startsWith(`${dirs.agents}/`)) return 'agent';
   return 'fragment';
+}
+
+/** Where a file of a Claude Code folder the config names sits (skill, command, output style, rule), or null for any other path. */
+export function claudePlaceOf(rel: string, dirs: SourceDirs): ClaudePlace | null {
+  for (const key of CLAUDE_CODE_DIR_KEYS) {
+    const dir = dirs[key];
+    if (dir !== undefined && rel.startsWith(`${dir}/`)) return claudePlace(key, rel.slice(dir.length + 1));
+  }
+  return null;
 }
 
 interface SectionBase {

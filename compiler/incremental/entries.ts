@@ -10,7 +10,10 @@ import type { CompiledText } from '../definitions/compile-text.js';
 import type { AgentDef, ProfileDef, SectionDef } from '../definitions/definitions.js';
 import type { Diagnostic } from '../diagnostics/diagnostics.js';
 import { sourceEntry, type EmitCache } from '../bundle/emit.js';
-import type { CompiledAgent, CompiledSection } from '../definitions/compiled.js';
+import type { CompiledAgent, CompiledClaudeFile, CompiledSection } from '../definitions/compiled.js';
+import type { ClaudeFileDef } from '../definitions/claude-code.js';
+import type { ClaudePlace } from '../definitions/claude-code-fields.js';
+import { diagnostic } from '../diagnostics/diagnostics.js';
 import type { LinkedProfile } from '../link/linked-profile.js';
 import { nameDiagnostics } from '../link/name-checks.js';
 import type { SkippedAgent, SourceEntry } from '../runtime/manifest.js';
@@ -22,10 +25,11 @@ import { isSource, type Loaded } from './source-store.js';
 export interface Entry {
   rel: string;
   loaded: Loaded;
-  result: SectionResult | AgentResult | ProfileResult | FragmentResult;
+  result: SectionResult | AgentResult | ClaudeResult | ProfileResult | FragmentResult;
 }
 type SectionResult = { role: 'section'; def: SectionDef | null; compiled: CompiledText | null; diagnostics: Diagnostic[] };
 type AgentResult = { role: 'agent'; def: AgentDef | null; compiled: CompiledText | null; diagnostics: Diagnostic[] };
+type ClaudeResult = { role: 'claude'; place: ClaudePlace; def: ClaudeFileDef | null; compiled: CompiledText | null; diagnostics: Diagnostic[] };
 type ProfileResult = { role: 'profile'; def: ProfileDef | null; diagnostics: Diagnostic[] };
 type FragmentResult = { role: 'fragment'; diagnostics: Diagnostic[] };
 
@@ -65,6 +69,12 @@ export class Entries {
   private readonly sourceEntriesByPath = new Map<string, SourceEntry | null>();
   /** Agent files that yield no agent. */
   private readonly skipped = new Set<string>();
+  /** Claude Code files that compiled, by path. */
+  private readonly claudeCompiled = new Map<string, CompiledClaudeFile>();
+  /** Claude Code files that did not, by path. */
+  private readonly claudeSkipped = new Set<string>();
+  /** Skill folder → its files by path (`SKILL.md` or not), to find a folder Claude Code skips for holding no `SKILL.md`. */
+  private readonly skillFolders = new Map<string, Map<string, ClaudePlace['kind']>>();
 
   get(rel: string): Entry | undefined {
     return this.byRel.get(rel);
@@ -118,6 +128,32 @@ export class Entries {
     return out;
   }
 
+  /** The Claude Code files that compiled, in path order; those of a skill folder without `SKILL.md` left out (Claude Code skips them). */
+  claudeFiles(): CompiledClaudeFile[] {
+    const skipped = new Set(this.folderlessSkillFiles().flatMap(([, files]) => files));
+    return [...this.claudeCompiled].filter(([rel]) => !skipped.has(rel)).sort(([a], [b]) => (a < b ? -1 : 1)).map(([, file]) => file);
+  }
+
+  /** Claude Code files left out, by path, with the first diagnostic each has: why Claude Code skips it. */
+  skippedClaudeFiles(): Record<string, SkippedAgent> {
+    const out: Record<string, SkippedAgent> = {};
+    for (const rel of this.claudeSkipped) {
+      const first = this.byRel.get(rel)!.result.diagnostics[0];
+      out[rel] = { rule: first?.rule ?? 'claude/skipped', reason: first?.message ?? 'not read' };
+    }
+    for (const [folder, files] of this.folderlessSkillFiles()) for (const rel of files) out[rel] = { rule: 'claude/skipped', reason: noSkillMessage(folder) };
+    return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
+  }
+
+  /** Skill folders holding files but no `SKILL.md`, each with its files in path order. */
+  private folderlessSkillFiles(): Array<[string, string[]]> {
+    const out: Array<[string, string[]]> = [];
+    for (const [folder, files] of this.skillFolders) {
+      if (![...files.values()].includes('skill')) out.push([folder, [...files.keys()].sort()]);
+    }
+    return out;
+  }
+
   /** Agents by name, in path order. */
   agents(): CompiledAgent[] {
     return this.agentNames.held();
@@ -145,6 +181,15 @@ export class Entries {
   /** The entries' own diagnostics and the name checks' (link/name-checks.ts), in path order. */
   diagnostics(): Diagnostic[] {
     const duplicates = nameDiagnostics({ section: this.sectionNames, agent: this.agentNames }, (rel) => this.byRel.get(rel)!.loaded as Source);
+    // A skill folder without SKILL.md is said once, at its first file.
+    for (const [folder, [first]] of this.folderlessSkillFiles()) {
+      const at = { line: 1, column: 1 };
+      const said = diagnostic('claude/skipped', first!, at, `Claude Code skips this file: ${noSkillMessage(folder)}`, {
+        severity: 'warning',
+        note: 'add SKILL.md (frontmatter `name:` and `description:`, then the instructions) beside the files it points to',
+      });
+      duplicates.set(first!, [...(duplicates.get(first!) ?? []), said]);
+    }
     const out: Diagnostic[] = [];
     for (const rel of [...new Set([...this.reporting, ...duplicates.keys()])].sort()) {
       // A loop, not a spread: a file may hold more diagnostics than a call takes arguments.
@@ -208,7 +253,7 @@ export class Entries {
       if (step > 0) this.reporting.add(rel);
       else this.reporting.delete(rel);
     }
-    if (result.role === 'section' || result.role === 'agent') {
+    if (result.role === 'section' || result.role === 'agent' || result.role === 'claude') {
       for (const file of result.compiled?.watched ?? []) adjustSet(this.dependents, file, rel, step);
       for (const [from, to] of result.compiled?.edges ?? []) this.countEdge(from, to, step);
     }
@@ -232,6 +277,22 @@ export class Entries {
         } else if (step > 0) this.skipped.add(rel);
         else this.skipped.delete(rel);
         break;
+      case 'claude': {
+        const { def, compiled, place } = result;
+        if (def && compiled) {
+          if (step > 0) this.claudeCompiled.set(rel, { def, compiled });
+          else this.claudeCompiled.delete(rel);
+        } else if (step > 0) this.claudeSkipped.add(rel);
+        else this.claudeSkipped.delete(rel);
+        if (place.skill !== undefined) {
+          let files = this.skillFolders.get(place.skill);
+          if (!files) this.skillFolders.set(place.skill, (files = new Map()));
+          if (step > 0) files.set(rel, place.kind);
+          else files.delete(rel);
+          if (files.size === 0) this.skillFolders.delete(place.skill);
+        }
+        break;
+      }
       case 'profile':
         if (result.def && isSource(entry.loaded)) {
           if (step > 0) this.profileDefs.set(rel, { def: result.def, source: entry.loaded });
@@ -272,6 +333,10 @@ export class Entries {
     this.sourceEntriesByPath.delete(from);
     this.touched.add(from).add(to);
   }
+}
+
+function noSkillMessage(folder: string): string {
+  return `its folder '${folder}' holds no SKILL.md, so it is no skill and its files reach no prompt`;
 }
 
 function stem(rel: string): string {

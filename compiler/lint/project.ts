@@ -4,7 +4,7 @@
  * when it emitted, the manifest with its token counts. The rules build no
  * tree and parse nothing again but the few files they must look into.
  */
-import type { CompiledAgent, CompiledSection } from '../definitions/compiled.js';
+import type { CompiledAgent, CompiledClaudeFile, CompiledSection } from '../definitions/compiled.js';
 import type { LinkedProfile } from '../link/linked-profile.js';
 import type { Source } from '../markdown/source.js';
 import type { Manifest } from '../runtime/manifest.js';
@@ -13,6 +13,8 @@ export interface CompiledProject {
   /** Every section that compiled, in path order. */
   sections: readonly CompiledSection[];
   agents: readonly CompiledAgent[];
+  /** A Claude Code project's skills, commands, output styles and rules that compiled (docs/claude-code.md), in path order; none when absent. */
+  claudeFiles?: readonly CompiledClaudeFile[];
   profiles: readonly LinkedProfile[];
   /** A loaded source by root-relative path: the project's and the files they include. */
   source: (rel: string) => Source | undefined;

@@ -7,8 +7,10 @@
  * changes.
  */
 import type { BuildOptions } from '../core/options.js';
-import { compileAgent, compileSection, type SourceLookup } from '../definitions/compile-text.js';
-import { missingAgentFields, readAgent, readFragment, readProfile, readSection, roleOf } from '../definitions/definitions.js';
+import { compileAgent, compileClaudeFile, compileSection, type SourceLookup } from '../definitions/compile-text.js';
+import { claudePlaceOf, missingAgentFields, readAgent, readFragment, readProfile, readSection, roleOf } from '../definitions/definitions.js';
+import { readClaudeFile } from '../definitions/claude-code.js';
+import { KIND_NAMES, type ClaudePlace } from '../definitions/claude-code-fields.js';
 import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostics.js';
 import type { Entry } from '../incremental/entries.js';
 import type { IncludeHost } from '../include/include.js';
@@ -32,7 +34,7 @@ export async function compileSource(rel: string, loaded: Loaded, setup: CompileS
   if (!isSource(loaded)) {
     // A fragment is only read when included, and the include reports it; a link out of the root is reported wherever it is.
     const reported = role !== 'fragment' || loaded.kind === 'outside-root';
-    return failed(role, reported ? [readFailure(rel, loaded, setup.options.maxBytes)] : []);
+    return failed(role, reported ? [readFailure(rel, loaded, setup.options.maxBytes)] : [], claudePlaceOf(rel, setup.options.sourceDirs));
   }
   const source = loaded;
   const base = source.problems.map((p) => problemToDiagnostic(source, p));
@@ -60,6 +62,16 @@ export async function compileSource(rel: string, loaded: Loaded, setup: CompileS
       const compiled = def ? await compileAgent(source, setup.host, lookup) : null;
       return { role, def, compiled, diagnostics: [...base, ...invisible, ...diagnostics, ...(compiled?.diagnostics ?? [])] };
     }
+    case 'claude': {
+      const place = claudePlaceOf(rel, setup.options.sourceDirs)!;
+      // A Markdown file straight in the skills folder is in no skill: Claude Code reads only `<skills>/<name>/SKILL.md` and what it points to.
+      if (place.kind === 'skill-file' && place.skill === undefined) return { role, place, def: null, compiled: null, diagnostics: [outsideSkillFolder(rel)] };
+      const unreadable = base.find((d) => d.rule === 'frontmatter/invalid-yaml');
+      if (unreadable) return { role, place, def: null, compiled: null, diagnostics: [unreadableClaudeFile(unreadable, place)] };
+      const { def, diagnostics } = !hasErrors(base) ? readClaudeFile(source, place) : { def: null, diagnostics: [] };
+      const compiled = def ? await compileClaudeFile(source, setup.host) : null;
+      return { role, place, def, compiled, diagnostics: [...base, ...invisible, ...diagnostics, ...(compiled?.diagnostics ?? [])] };
+    }
     case 'profile': {
       const { def, diagnostics } = !hasErrors(base) ? readProfile(source) : { def: null, diagnostics: [] };
       return { role, def, diagnostics: [...base, ...invisible, ...diagnostics] };
@@ -70,7 +82,8 @@ export async function compileSource(rel: string, loaded: Loaded, setup: CompileS
 }
 
 /** The result of a file that could not be read as what its place says it is. */
-function failed(role: SourceResult['role'], diagnostics: Diagnostic[]): SourceResult {
+function failed(role: SourceResult['role'], diagnostics: Diagnostic[], place: ClaudePlace | null): SourceResult {
+  if (role === 'claude') return { role, place: place!, def: null, compiled: null, diagnostics };
   switch (role) {
     case 'section':
     case 'agent':
@@ -88,6 +101,26 @@ function skippedAgent(rel: string): Diagnostic {
     note: 'an agent starts with `---`, then `name:` and `description:`; list files that are not agents in the config’s `agents.ignore`',
     brief: true,
   });
+}
+
+function outsideSkillFolder(rel: string): Diagnostic {
+  return diagnostic('claude/skipped', rel, { line: 1, column: 1 }, 'Claude Code skips this file: it is in no skill folder', {
+    severity: 'info',
+    note: 'a skill is a folder holding SKILL.md (`<skills>/<name>/SKILL.md`); its other files sit beside it',
+    brief: true,
+  });
+}
+
+/** A Claude Code file whose frontmatter cannot be read, even as Claude Code's retry reads it: left out, a warning unless the project makes it an error. */
+function unreadableClaudeFile(d: Diagnostic, place: ClaudePlace): Diagnostic {
+  const strict = "to fail the build on such a file instead: rules: { 'frontmatter/invalid-yaml': 'error' } in the config";
+  return {
+    ...d,
+    severity: 'warning',
+    message: `Claude Code skips this file: its frontmatter cannot be read, so the ${KIND_NAMES[place.kind]} is not loaded (${d.message})`,
+    note: [d.note, strict].filter((part) => part !== undefined).join('; '),
+    brief: true,
+  };
 }
 
 /**

@@ -107,7 +107,7 @@ export class Compiler {
     const emitted = hasErrors(linked)
       ? null
       : await emitStage(
-          { profiles, unused: this.entries.unusedSections(), agents: this.entries.agents(), skippedAgents: this.entries.skippedAgents(), sources },
+          { profiles, unused: this.entries.unusedSections(), agents: this.entries.agents(), skippedAgents: this.entries.skippedAgents(), claudeFiles: this.entries.claudeFiles(), skippedClaudeFiles: this.entries.skippedClaudeFiles(), sources },
           this.options,
           this.emitCache,
           this.tokenCounting,
@@ -141,6 +141,7 @@ export class Compiler {
     return {
       sections: [...sections].sort((a, b) => (a.def.source < b.def.source ? -1 : a.def.source > b.def.source ? 1 : 0)),
       agents: this.entries.agents(),
+      claudeFiles: this.entries.claudeFiles(),
       profiles,
       source: (rel) => this.lookup(rel),
     };

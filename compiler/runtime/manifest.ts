@@ -14,7 +14,7 @@ export type SectionKind = 'static' | 'dynamic';
 export type CachePolicy = 'cached' | 'uncached';
 
 /** What every emitted text records: its artifact, size, and where it is written. */
-interface TextEntry {
+export interface TextEntry {
   name: string;
   /** Artifact path: `static/<name>.<hash>.md`, `dynamic/<name>.<hash>.js` or `agents/<name>.<hash>.md`. */
   file: string;
@@ -129,6 +129,32 @@ export interface AgentEntry extends TextEntry {
   extra?: Record<string, unknown>;
 }
 
+/** A text of a Claude Code project (docs/claude-code.md): its compiled body and the frontmatter Claude Code reads, as written. */
+export interface ClaudeCodeEntry extends TextEntry {
+  fields: Record<string, unknown>;
+}
+
+/** A skill: its `SKILL.md` (`name` is the skill folder's), and its reference files by their path in the folder. */
+export interface ClaudeSkillEntry extends ClaudeCodeEntry {
+  files?: Record<string, TextEntry>;
+}
+
+/**
+ * The rest of a Claude Code project, when the config names its folders
+ * (additive: absent from a bundle that has none, so the schema version stays;
+ * the runtimes do not read it). Each kind by its key: a skill by its folder,
+ * a command by its name (`frontend:component`), an output style and a rule by
+ * their path in the folder without `.md`; the files Claude Code would skip by
+ * path, with why.
+ */
+export interface ClaudeCodeBundle {
+  skills?: Record<string, ClaudeSkillEntry>;
+  commands?: Record<string, ClaudeCodeEntry>;
+  outputStyles?: Record<string, ClaudeCodeEntry>;
+  rules?: Record<string, ClaudeCodeEntry>;
+  skipped?: Record<string, SkippedAgent>;
+}
+
 /** Why an agent file is not in the bundle: the diagnostic that said so. */
 export interface SkippedAgent {
   rule: string;
@@ -193,6 +219,7 @@ export interface Manifest {
    * root-relative path. Additive: absent when none was.
    */
   skippedAgents?: Record<string, SkippedAgent>;
+  claudeCode?: ClaudeCodeBundle;
   /** Every source that contributed to the bundle, keyed by root-relative path. */
   sources: Record<string, SourceEntry>;
 }

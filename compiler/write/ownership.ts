@@ -48,7 +48,7 @@ export function readOwnership(outDir: string, journal: readonly string[] = []): 
   return { isBundle: true, owned };
 }
 
-/** Every artifact a manifest names: section texts, thunks, templates, Python modules, agent prompts, source maps. */
+/** Every artifact a manifest names: section texts, thunks, templates, Python modules, agent prompts, Claude Code texts, source maps. */
 function namedFiles(manifest: Record<string, unknown>): string[] {
   const out: string[] = [];
   const take = (entry: unknown): void => {
@@ -63,6 +63,13 @@ function namedFiles(manifest: Record<string, unknown>): string[] {
     if (Array.isArray(sections)) sections.forEach(take);
   }
   valuesOf(manifest.agents).forEach(take);
+  const claude = manifest.claudeCode as Record<string, unknown> | null | undefined;
+  for (const kind of ['skills', 'commands', 'outputStyles', 'rules'] as const) {
+    for (const entry of valuesOf(claude?.[kind])) {
+      take(entry);
+      valuesOf((entry as { files?: unknown } | null)?.files).forEach(take);
+    }
+  }
   return out;
 }
 
