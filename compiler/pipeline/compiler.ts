@@ -25,6 +25,7 @@ import { isSource, SourceStore, type Loaded } from '../incremental/source-store.
 import { SourcesRecord } from '../incremental/sources-record.js';
 import { TOOL_FINGERPRINT } from '../core/version.js';
 import type { TokenCountingLoader } from '../bundle/count-for-emit.js';
+import { BackgroundCounter } from '../tokens/background-counter.js';
 import type { CompiledSection } from '../definitions/compiled.js';
 import type { CompiledProject } from '../lint/project.js';
 
@@ -70,8 +71,9 @@ export class Compiler {
   private readonly sources = new SourcesRecord();
   private readonly host: IncludeHost;
   private readonly setup: CompileSetup;
-  /** The token counters, loaded by the first build that emits (a no-change build never gets here). */
-  private readonly tokenCounting: TokenCountingLoader = { loaded: null };
+  /** The token counters: a thread the first build starts (a no-change build never gets here), or a tokenizer loaded here. */
+  private readonly tokenCounting: TokenCountingLoader = { background: null, loaded: null };
+  private countingStarted = false;
 
   constructor(
     readonly options: BuildOptions,
@@ -90,6 +92,9 @@ export class Compiler {
    */
   async build(changes?: readonly FileChange[]): Promise<BuildResult> {
     const full = !changes || this.discovered === null;
+    // The tokenizer loads on the spare core while this build reads and compiles; only emit needs it.
+    if (!this.countingStarted && !this.options.exactTokens) this.tokenCounting.background = BackgroundCounter.start();
+    this.countingStarted = true;
     // 1 discover: every source on a full build; on a rebuild, what the changes reach.
     const candidates = await this.discover(changes);
     // 2 load: read, checked, parsed (from the parse cache, or on all cores when there are many).
@@ -169,6 +174,13 @@ export class Compiler {
    */
   saveCache(): Promise<void> {
     return this.store.saveCache();
+  }
+
+  /** Ends the counting thread, if any: a long-lived process that drops a compiler (watch, the language server) calls this. */
+  async close(): Promise<void> {
+    const background = this.tokenCounting.background;
+    this.tokenCounting.background = null;
+    await background?.close();
   }
 
   /**

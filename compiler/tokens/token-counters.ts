@@ -40,8 +40,15 @@ export interface TokenCounting {
   countAll(text: string): { tokens: number; tokenCounts: Record<string, TokenCount> };
 }
 
+/** The o200k_base count of a text: counted here, or looked up among counts made elsewhere (background-counter.ts). */
+export type O200kCounter = (text: string) => O200kCount;
+
 export async function loadTokenCounting(models: readonly string[], exact: ExactCounts = new Map()): Promise<TokenCounting> {
-  const countO200k = await loadO200kCounts();
+  return tokenCounting(models, exact, await loadO200kCounts());
+}
+
+/** The counters of `models`, counting o200k_base with `countO200k`. */
+export function tokenCounting(models: readonly string[], exact: ExactCounts, countO200k: O200kCounter): TokenCounting {
   const byModel = new Map<string, TokenCounter>();
   const byName = new Map<string, TokenCounter>();
   for (const model of models) {
@@ -62,7 +69,7 @@ export async function loadTokenCounting(models: readonly string[], exact: ExactC
   };
 }
 
-function countAll(text: string, counters: readonly TokenCounter[], primary: TokenCounter, countO200k: (text: string) => O200kCount) {
+function countAll(text: string, counters: readonly TokenCounter[], primary: TokenCounter, countO200k: O200kCounter) {
   let o200k: O200kCount | undefined;
   const shared = () => (o200k ??= countO200k(text));
   const tokenCounts: Record<string, TokenCount> = {};

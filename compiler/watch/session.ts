@@ -85,6 +85,7 @@ export async function startWatch(buildOptions: Partial<BuildOptions> & { root: s
     } catch (error) {
       // The compiler's state, and what a failed write left on disk, are unknown after a throw:
       // the next change starts a clean build, written without assumptions.
+      void compiler?.close();
       compiler = null;
       written = undefined;
       onEvent({ type: 'failure', error });
@@ -123,6 +124,7 @@ export async function startWatch(buildOptions: Partial<BuildOptions> & { root: s
       await queue.close();
       // Only an optimisation: a cache that cannot be saved now is rebuilt by the next build.
       await compiler?.saveCache().catch(() => {});
+      await compiler?.close();
     },
   };
 }

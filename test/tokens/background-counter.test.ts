@@ -1,0 +1,36 @@
+/**
+ * The counting thread (tokens/background-counter.ts) gives the counts the
+ * build's own thread would, for every text asked, a rebuild's new texts
+ * among the kept ones; once gone, it says so and the build counts itself.
+ * Threads run compiled JavaScript only, so this reads lib/ (which `npm test`
+ * builds first, as the CLI tests need).
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO } from '../helpers/tree.js';
+import { loadO200kCounts } from '../../compiler/tokens/o200k.js';
+
+type Lib = typeof import('../../compiler/tokens/background-counter.js');
+const { BackgroundCounter } = (await import(path.join(REPO, 'lib/tokens/background-counter.js'))) as Lib;
+
+describe('the counting thread', () => {
+  it('counts as this thread does, keeps the last request’s counts, and says when it is gone', async () => {
+    const here = await loadO200kCounts();
+    const counter = BackgroundCounter.start();
+    expect(counter).not.toBeNull();
+    const first = ['Hello, world.', 'Use the Bash tool.\n', 'x'.repeat(2500), 'Hello, world.'];
+    const count = (await counter!.counterFor(first))!;
+    for (const text of first) expect(count(text)).toEqual(here(text));
+    expect(count('x'.repeat(2500)).exact).toBe(false);
+    expect(() => count('never asked')).toThrow(/not among those counted/);
+
+    const second = ['Use the Bash tool.\n', '<|endoftext|> is text here.'];
+    const again = (await counter!.counterFor(second))!;
+    for (const text of second) expect(again(text)).toEqual(here(text));
+    // Only the last request's texts are kept: a dropped text is not answered from memory.
+    expect(() => again('Hello, world.')).toThrow(/not among those counted/);
+
+    await counter!.close();
+    expect(await counter!.counterFor(['Hello again.'])).toBeNull();
+  });
+});
