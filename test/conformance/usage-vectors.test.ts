@@ -1,6 +1,6 @@
 /**
  * `test/conformance/usage.json`: the usage records, lines and OpenTelemetry
- * attributes the JavaScript runtime makes from the seeds of usage-seeds.ts
+ * attributes — and all the OpenTelemetry sink hands the API (usage-emitted.ts) — the JavaScript runtime makes from the seeds of usage-seeds.ts
  * (SDK-typed responses), the bundle identities and the section changes
  * behind a miss. The committed file must equal what the runtime gives now;
  * python/tests/test_usage_vectors.py runs every case in Python.
@@ -10,6 +10,7 @@ import * as rt from '../../compiler/runtime/index.js';
 import type { Bundle } from '../../compiler/runtime/bundle.js';
 import { asBundlePrompt } from '../../compiler/runtime/system-prompt.js';
 import { sectionChanges } from '../../compiler/runtime/usage-sections.js';
+import { emittedFor } from './usage-emitted.js';
 import * as seeds from './usage-seeds.js';
 import { committedOrUpdated, vectorJson } from './vectors.js';
 
@@ -23,7 +24,7 @@ function promptOf(seed: unknown): unknown {
 function run(seed: seeds.UsageSeed): unknown {
   try {
     const record = rt.recordUsage(promptOf(seed.prompt) as rt.SystemPrompt, seed.response, seed.options as rt.RecordUsageOptions);
-    return { record, line: rt.usageLine(record), attributes: rt.usageAttributes(record), metricAttributes: rt.usageMetricAttributes(record) };
+    return { record, line: rt.usageLine(record), attributes: rt.usageAttributes(record), metricAttributes: rt.usageMetricAttributes(record), emitted: emittedFor(record) };
   } catch (error) {
     if (!(error instanceof rt.ArgumentError)) throw error;
     expect(error.message, seed.name).toContain(`recordUsage: ${error.parameter} must be `);

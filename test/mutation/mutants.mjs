@@ -1626,6 +1626,20 @@ export const MUTANTS = [
     tests: ['test/usage/usage-html.test.ts'],
   },
   {
+    name: "issue 32: Python's span of its own stands at now, not at the record's time",
+    file: 'python/src/prompt_build/usage_opentelemetry.py',
+    from: 'span_of_its_own = tracer.start_span(name, kind=trace.SpanKind.CLIENT, start_time=time)',
+    to: 'span_of_its_own = tracer.start_span(name, kind=trace.SpanKind.CLIENT)',
+    tests: ['python/tests/test_usage_opentelemetry.py'],
+  },
+  {
+    name: 'issue 32: Python counts cache tokens of none',
+    file: 'python/src/prompt_build/usage_opentelemetry.py',
+    from: 'if tokens[kind] > 0:',
+    to: 'if tokens[kind] >= 0:',
+    tests: ['python/tests/test_usage_opentelemetry.py'],
+  },
+  {
     name: 'the built-in rules read code as written text',
     file: 'compiler/lint/rule-context.ts',
     from: 'if (at !== null && !inCode(at.file, at.offset)) out.push',

@@ -10,6 +10,8 @@ from typing import Any, Dict, List, Optional, Tuple
 
 PROVIDER_NAMES = {"anthropic": "anthropic", "bedrock": "aws.bedrock", "openai": "openai", "gemini": "gcp.gen_ai"}
 _SCOPE = "prompt-build"
+# The bucket boundaries the conventions give for ``gen_ai.client.token.usage``.
+_TOKEN_BUCKETS = [1, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304, 16777216, 67108864]
 
 
 def usage_metric_attributes(record: Dict[str, Any]) -> Dict[str, Any]:
@@ -63,6 +65,15 @@ def _record_nanos(time: str) -> int:
     return (seconds * 1000 + int(time[20:23])) * 1_000_000
 
 
+def _token_histogram(meter: Any) -> Any:
+    name, unit, description = "gen_ai.client.token.usage", "{token}", "Measures number of input and output tokens used"
+    try:
+        return meter.create_histogram(name, unit=unit, description=description, explicit_bucket_boundaries_advisory=_TOKEN_BUCKETS)
+    except TypeError:
+        # opentelemetry-api before 1.23 takes no advice: the SDK's default buckets.
+        return meter.create_histogram(name, unit=unit, description=description)
+
+
 def cache_outcome(record: Dict[str, Any]) -> str:
     tokens = record["tokens"]
     return "hit" if tokens["read"] > 0 else "write" if tokens["written"] > 0 else "none"
@@ -96,7 +107,7 @@ def open_telemetry_usage_sink(span: str = "active") -> Any:
             meter = provider.get_meter(_SCOPE)
             state["provider"] = provider
             state["instruments"] = (
-                meter.create_histogram("gen_ai.client.token.usage", unit="{token}", description="Measures number of input and output tokens used"),
+                _token_histogram(meter),
                 meter.create_counter("prompt_build.cache.tokens", unit="{token}", description="Input tokens by what the cache did with them: read, written, uncached"),
                 meter.create_counter("prompt_build.cache.requests", unit="{request}", description="Requests by cache outcome: hit (read), write (written only), none"),
             )
