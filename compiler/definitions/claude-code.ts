@@ -40,7 +40,7 @@ export function readClaudeFile(source: Source, place: ClaudePlace): Read<ClaudeF
   if (place.kind !== 'skill-file') {
     for (const key of Object.keys(source.data)) {
       if (Object.hasOwn(known, key)) checkType(f, source.data, key, known[key]!);
-      else f.report('claude/unknown-field', key, `Claude Code reads no '${shownName(key)}' in a ${what}: the field does nothing`, unknownNote(key, Object.keys(known)), 'warning');
+      else f.report('claude/unknown-field', key, `Claude Code reads no '${shownName(key)}' in ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what}: the field does nothing`, unknownNote(key, Object.keys(known)), 'warning');
     }
   }
   f.oneOf('comments', ['keep', 'strip'] as const);

@@ -116,8 +116,8 @@ function unreadableClaudeFile(d: Diagnostic, place: ClaudePlace): Diagnostic {
   const strict = "to fail the build on such a file instead: rules: { 'frontmatter/invalid-yaml': 'error' } in the config";
   return {
     ...d,
-    severity: 'warning',
     message: `Claude Code skips this file: its frontmatter cannot be read, so the ${KIND_NAMES[place.kind]} is not loaded (${d.message})`,
+    severity: 'warning',
     note: [d.note, strict].filter((part) => part !== undefined).join('; '),
     brief: true,
   };
