@@ -338,4 +338,12 @@ describe('long blocks', () => {
     const { text } = await staticText(root);
     expect(text.startsWith('Intro.\n\nx\nplain\n')).toBe(true);
   });
+
+  it('the long blocks of a file together may hold as many lines as one: the block that passes them is the diagnostic, and is not tokenized', async () => {
+    const paragraph = `@../x.md\n${'plain\n'.repeat(50_000)}\n`;
+    const root = await tree({ ...PROFILE, 'prompts/sections/s.md': paragraph.repeat(3), 'prompts/x.md': 'x\n' });
+    const result = await buildProject({ root, cacheDir: null, write: false });
+    // The second paragraph, from line 50,003, brings the lines to 100,002.
+    expect(errors(result.diagnostics).map((d) => `${d.rule} ${d.file}:${d.line}:${d.column}`)).toEqual(['source/block-too-long prompts/sections/s.md:50003:1']);
+  });
 });

@@ -1842,4 +1842,11 @@ export const MUTANTS = [
     to: "is not loaded (${d.message})`,\n    severity: 'error',",
     tests: ['test/definitions/claude-code.test.ts'],
   },
+  {
+    name: 'a file’s long blocks together may hold twice the lines of one',
+    file: 'compiler/markdown/scan-limits.ts',
+    from: 'export const MAX_BODY_BLOCK_LINES = MAX_BLOCK_LINES;',
+    to: 'export const MAX_BODY_BLOCK_LINES = 2 * MAX_BLOCK_LINES;',
+    tests: ['test/include/expansion.test.ts'],
+  },
 ];
