@@ -6,8 +6,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
-import { buildProject, configBuildOptions, loadConfig, type Diagnostic } from '../../compiler/index.js';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { buildProject, configBuildOptions, createCompiler, loadConfig, resolveBuildOptions, type Diagnostic } from '../../compiler/index.js';
 import { loadBundle } from '../../compiler/runtime/index.js';
 import { globProblem } from '../../compiler/definitions/glob-check.js';
 import { sourcePathTest } from '../../compiler/pipeline/discover.js';
@@ -84,7 +84,8 @@ describe('a Claude Code project', () => {
     const first = await build(root);
     const again = await build(root);
     expect([...again.bundle!.files.entries()]).toEqual([...first.bundle!.files.entries()]);
-    await build(root, true);
+    const cli = await runCliInProcess(['build', '--root', root, '--no-cache']);
+    expect(cli.stderr).toContain("built 0 profiles, 1 agent and 2 skills, 2 commands, 1 output style, 2 rules (2 Claude Code files skipped, listed in the manifest's claudeCode.skipped) from 12 sources");
     const before = await readTree(path.join(root, 'dist'));
     await fs.writeFile(path.join(root, '.claude/commands/review.md'), '---\ndescription: Review\n---\nReview #$1.\n');
     await build(root, true);
@@ -131,6 +132,27 @@ describe('the config names the folders', () => {
     expect(isSource('.claude/skills/a/SKILL.md')).toBe(true);
     expect(isSource('.claude/rules/api.md')).toBe(true);
     expect(isSource('.claude/commands/review.md')).toBe(false);
+  });
+});
+
+describe('a rebuild (watch, the language server)', () => {
+  it('a SKILL.md added to a folder makes its files a skill; removed, they are skipped again', async () => {
+    const root = await copyFixture('claude-code');
+    const { options } = configBuildOptions(root, await loadConfig(root));
+    const compiler = await createCompiler(resolveBuildOptions({ root, cacheDir: null, ...options }));
+    // A compiler that holds a counting thread ends it when closed.
+    onTestFinished(async () => (compiler as { close?: () => Promise<void> }).close?.());
+    const skippedNotes = (r: { diagnostics: Diagnostic[] }) => r.diagnostics.filter((d) => d.file === '.claude/skills/notes-only/notes.md').map((d) => d.rule);
+    expect(skippedNotes(await compiler.build())).toEqual(['claude/skipped']);
+    const skill = path.join(root, '.claude/skills/notes-only/SKILL.md');
+    await fs.writeFile(skill, '---\nname: notes-only\ndescription: Notes.\n---\nRead notes.md.\n');
+    const added = await compiler.build([{ path: skill, kind: 'add' }]);
+    expect(skippedNotes(added)).toEqual([]);
+    expect(Object.keys(added.bundle!.manifest.claudeCode!.skills!['notes-only']!.files!)).toEqual(['notes.md']);
+    await fs.rm(skill);
+    const removed = await compiler.build([{ path: skill, kind: 'unlink' }]);
+    expect(skippedNotes(removed)).toEqual(['claude/skipped']);
+    expect(removed.bundle!.manifest.claudeCode!.skills!['notes-only']).toBeUndefined();
   });
 });
 

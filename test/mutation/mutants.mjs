@@ -1849,4 +1849,18 @@ export const MUTANTS = [
     to: 'export const MAX_BODY_BLOCK_LINES = 2 * MAX_BLOCK_LINES;',
     tests: ['test/include/expansion.test.ts'],
   },
+  {
+    name: "build's summary leaves out the Claude Code files",
+    file: 'compiler/cli/commands/build.ts',
+    from: '        claudeCodeCounts(m) +',
+    to: '',
+    tests: ['test/definitions/claude-code.test.ts'],
+  },
+  {
+    name: "a skill folder's SKILL.md, once removed, still counts",
+    file: 'compiler/incremental/entries.ts',
+    from: '          if (step > 0) files.set(rel, place.kind);\n          else files.delete(rel);',
+    to: '          if (step > 0) files.set(rel, place.kind);',
+    tests: ['test/definitions/claude-code.test.ts'],
+  },
 ];

@@ -3,6 +3,7 @@ import { buildProject } from '../../pipeline/project.js';
 import type { CommonOptions } from '../args.js';
 import type { Io } from '../io.js';
 import { plural, report, toBuildOptions } from '../shared.js';
+import type { Manifest } from '../../runtime/manifest.js';
 
 /** `plugins`: run the config's plugins (false: `--no-plugins`). */
 export async function runBuild(options: CommonOptions, io: Io, plugins = true): Promise<number> {
@@ -24,10 +25,25 @@ export async function runBuild(options: CommonOptions, io: Io, plugins = true): 
     io.err(
       `built ${plural(Object.keys(m.profiles).length, 'profile')}, ${plural(Object.keys(m.agents).length, 'agent')} ` +
         (skipped > 0 ? `(${plural(skipped, 'agent file')} skipped, listed in the manifest's skippedAgents) ` : '') +
+        claudeCodeCounts(m) +
         `from ${plural(result.stats.sources, 'source')} into ${out}/ (${written}) in ${ms} ms`,
     );
   } else if (options.reporter === 'human' && !result.ok) {
     io.err(`${out}/ left unchanged`);
   }
   return result.ok ? 0 : 1;
+}
+
+/** `2 skills, 1 command (1 Claude Code file skipped…) `: what a Claude Code project's other folders gave, when the config names any. */
+function claudeCodeCounts({ claudeCode }: Manifest): string {
+  if (!claudeCode) return '';
+  const kinds = [
+    [claudeCode.skills, 'skill'],
+    [claudeCode.commands, 'command'],
+    [claudeCode.outputStyles, 'output style'],
+    [claudeCode.rules, 'rule'],
+  ] as const;
+  const counts = kinds.map(([entries, word]) => plural(Object.keys(entries ?? {}).length, word)).join(', ');
+  const skipped = Object.keys(claudeCode.skipped ?? {}).length;
+  return `and ${counts} ` + (skipped > 0 ? `(${plural(skipped, 'Claude Code file')} skipped, listed in the manifest's claudeCode.skipped) ` : '');
 }
