@@ -7,7 +7,8 @@
 import path from 'node:path';
 import type { BuildOptions } from '../core/options.js';
 import { sourceDirList } from '../core/source-dirs.js';
-import { roleOf, type SourceRole } from '../definitions/definitions.js';
+import { claudePlaceOf, roleOf, type SourceRole } from '../definitions/definitions.js';
+import type { ClaudeKind } from '../definitions/claude-code-fields.js';
 import { itemPosition } from '../definitions/frontmatter-fields.js';
 import { resolveCompileTarget } from '../include/include.js';
 import { parseSource, type ParsedSource } from '../markdown/source.js';
@@ -33,6 +34,8 @@ export interface PromptDocument {
   /** Root-relative POSIX path. */
   rel: string;
   role: SourceRole;
+  /** A Claude Code file's kind (skill, command…), for its fields. */
+  claudeKind?: ClaudeKind;
   text: string;
   parsed: ParsedSource;
   includes: IncludeAt[];
@@ -69,7 +72,8 @@ export function readDocument(file: string, text: string, options: BuildOptions, 
     const start = offsetOf(normalised, at.line, at.column);
     return normalised.slice(start, start + name.length) === name ? [{ start, end: start + name.length, name }] : [];
   });
-  return { file, rel, role, text: normalised, parsed, includes, sectionItems };
+  const claude = role === 'claude' ? claudePlaceOf(rel, options.sourceDirs) : null;
+  return { file, rel, role, ...(claude ? { claudeKind: claude.kind } : {}), text: normalised, parsed, includes, sectionItems };
 }
 
 /** The offset of a 1-based line and column. */

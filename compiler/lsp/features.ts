@@ -11,7 +11,7 @@ import type { Diagnostic as BuildDiagnostic } from '../diagnostics/diagnostics.j
 import type { Manifest, ProfileEntry, SectionEntry } from '../runtime/manifest.js';
 import { staticCountFor } from '../tokens/counter-names.js';
 import { inFrontmatter, mustacheAt, offsetOf, positionOf, type PromptDocument } from './document.js';
-import { AGENT_FIELDS, PROFILE_FIELDS, SECTION_FIELDS, type FieldDoc } from './frontmatter-docs.js';
+import { AGENT_FIELDS, claudeFields, PROFILE_FIELDS, SECTION_FIELDS, type FieldDoc } from './frontmatter-docs.js';
 import { quickFixFor } from './quick-fixes.js';
 
 export interface Range {
@@ -209,6 +209,7 @@ export function completionsAt(doc: PromptDocument, offset: number, sectionNames:
 }
 
 function fieldsFor(doc: PromptDocument): readonly FieldDoc[] {
+  if (doc.claudeKind) return claudeFields(doc.claudeKind);
   return doc.role === 'agent' ? AGENT_FIELDS : doc.role === 'profile' ? PROFILE_FIELDS : doc.role === 'section' ? SECTION_FIELDS : [];
 }
 

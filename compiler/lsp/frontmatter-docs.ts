@@ -1,4 +1,5 @@
 /** The frontmatter keys each kind of file takes, with a line each: what completion offers (docs/authoring.md). */
+import { CLAUDE_FIELDS, KIND_NAMES, type ClaudeKind, type FieldType } from '../definitions/claude-code-fields.js';
 
 export interface FieldDoc {
   name: string;
@@ -37,3 +38,14 @@ export const AGENT_FIELDS: readonly FieldDoc[] = [
   { name: 'maxTokens', doc: 'The most tokens a reply may have.' },
   COMMENTS,
 ];
+
+const CLAUDE_VALUES: Readonly<Record<FieldType, string | undefined>> = { boolean: 'true | false', fork: 'fork', string: undefined, strings: undefined, mapping: undefined };
+
+/** The fields Claude Code reads in a skill, command, output style or rule, as its documentation lists them (docs/claude-code.md#fields). */
+export function claudeFields(kind: ClaudeKind): FieldDoc[] {
+  return Object.entries(CLAUDE_FIELDS[kind]).map(([name, type]) => {
+    if (name === 'comments') return COMMENTS;
+    const values = CLAUDE_VALUES[type];
+    return { name, ...(values === undefined ? {} : { values }), doc: `Read by Claude Code in a ${KIND_NAMES[kind]}.` };
+  });
+}

@@ -11,6 +11,8 @@ import { buildProject, configBuildOptions, createCompiler, loadConfig, resolveBu
 import { loadBundle } from '../../compiler/runtime/index.js';
 import { globProblem } from '../../compiler/definitions/glob-check.js';
 import { sourcePathTest } from '../../compiler/pipeline/discover.js';
+import { readDocument } from '../../compiler/lsp/document.js';
+import { completionsAt } from '../../compiler/lsp/features.js';
 import { runCliInProcess } from '../helpers/cli.js';
 import { copyFixture, FIXTURES, readTree, REPO, tempDir, writeTree } from '../helpers/tree.js';
 
@@ -153,6 +155,19 @@ describe('a rebuild (watch, the language server)', () => {
     const removed = await compiler.build([{ path: skill, kind: 'unlink' }]);
     expect(skippedNotes(removed)).toEqual(['claude/skipped']);
     expect(removed.bundle!.manifest.claudeCode!.skills!['notes-only']).toBeUndefined();
+  });
+});
+
+describe('the language server', () => {
+  it("offers the fields Claude Code reads in the file's kind", () => {
+    const options = resolveBuildOptions({ root: FIXTURE, cacheDir: null, sourceDirs: { prompts: 'prompts', agents: '.claude/agents', commands: '.claude/commands', outputStyles: '.claude/output-styles' } });
+    const offered = (rel: string) => {
+      const text = '---\n\n---\nBody.\n';
+      const doc = readDocument(path.join(FIXTURE, rel), text, options)!;
+      return completionsAt(doc, 4, [], () => []).map((c) => c.label);
+    };
+    expect(offered('.claude/commands/new.md')).toEqual(expect.arrayContaining(['allowed-tools', 'argument-hint', 'disable-model-invocation', 'comments']));
+    expect(offered('.claude/output-styles/new.md')).toEqual(['name', 'description', 'keep-coding-instructions', 'comments']);
   });
 });
 

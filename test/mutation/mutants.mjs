@@ -1863,4 +1863,11 @@ export const MUTANTS = [
     to: '          if (step > 0) files.set(rel, place.kind);',
     tests: ['test/definitions/claude-code.test.ts'],
   },
+  {
+    name: 'completion offers no Claude Code field',
+    file: 'compiler/lsp/features.ts',
+    from: '  if (doc.claudeKind) return claudeFields(doc.claudeKind);\n',
+    to: '',
+    tests: ['test/definitions/claude-code.test.ts'],
+  },
 ];
