@@ -106,6 +106,7 @@ row(`usage: read a log of ${u.records.toLocaleString('en')} records (${Math.roun
 const pct = (ns) => `${((ns / u.ns.assemble) * 100).toFixed(0)} %`;
 row('record a response: recordUsage', us(u.ns.record), `warm assemble ${us(u.ns.assemble)}`, pct(u.ns.record), '');
 row('…a recorder with the OpenTelemetry sink, no SDK registered', us(u.ns.recorderNoSdk), `warm assemble ${us(u.ns.assemble)}`, pct(u.ns.recorderNoSdk), '≤ 5 %');
+row('…what that sink adds, no SDK registered (on a record made already)', us(u.ns.sinkNoSdk), `warm assemble ${us(u.ns.assemble)}`, pct(u.ns.sinkNoSdk), '');
 row('…the same with the in-memory OpenTelemetry SDKs registered', us(u.ns.recorderSdk), `warm assemble ${us(u.ns.assemble)}`, pct(u.ns.recorderSdk), '');
 
 const table = [

@@ -2,7 +2,9 @@
 // records, a whole process (time and peak RSS; targets < 10 s, < 256 MB),
 // and what recording one response costs a request, against a warm assemble
 // of the same profile: `recordUsage` alone, a recorder with the
-// OpenTelemetry sink and no SDK registered, and with the in-memory SDKs.
+// OpenTelemetry sink and no SDK registered, that sink alone on a record made
+// already (what the sink adds when no SDK is registered), and a recorder
+// with the in-memory SDKs.
 // Reads the compiled runtime and CLI in lib/ (`npm run build:tool` first).
 //   node bench/usage.mjs [--records N]
 import { spawnSync } from 'node:child_process';
@@ -92,12 +94,15 @@ async function recordCosts(iterations) {
     diagnostics: null,
     usage: { input_tokens: 40, cache_read_input_tokens: 3000, cache_creation_input_tokens: 0, cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 }, output_tokens: 100 },
   };
-  const noSdk = createUsageRecorder({ bundle, sinks: [await createOpenTelemetryUsageSink()] });
+  const otelSink = await createOpenTelemetryUsageSink();
+  const noSdk = createUsageRecorder({ bundle, sinks: [otelSink] });
+  const made = recordUsage(prompt, response);
   let sink = 0;
   const ways = {
     assemble: async () => void (sink += (await getSystemPrompt(bundle, options)).length),
     record: () => void (sink += recordUsage(prompt, response).tokens.read),
     recorderNoSdk: () => void (sink += noSdk.record(prompt, response).tokens.read),
+    sinkNoSdk: () => void (sink += otelSink(made) ?? 1),
   };
   const samples = Object.fromEntries(Object.keys(ways).map((k) => [k, []]));
   const measure = async (names, rounds) => {

@@ -7,7 +7,8 @@
  * `gen_ai.client.token.usage` histogram — plus `prompt_build.*` attributes
  * naming the prompt. `@opentelemetry/api` is an optional peer, imported
  * only here and only when asked for; without it, or with no SDK registered
- * by the host, every call is a no-op.
+ * by the host, every call is a no-op — and with no SDK, the sink sees that
+ * at the cost of two lookups per record and makes no attributes at all.
  */
 import type { UsageSink } from './usage-recorder.js';
 import type { UsageProvider } from './usage-providers.js';
@@ -69,8 +70,13 @@ export interface OpenTelemetryApi {
   trace: {
     getTracer(name: string, version?: string): Tracer;
     getActiveSpan(): Span | undefined;
+    /** The global provider: the API's proxy, delegating to the SDK's once one is registered. */
+    getTracerProvider?(): { getDelegate?(): unknown };
   };
   metrics: { getMeterProvider(): MeterProvider };
+  /** The API's own no-ops, to tell that no SDK is registered (absent from a hand-made API: then it is never assumed). */
+  ProxyTracerProvider?: new () => { getDelegate(): unknown };
+  createNoopMeter?(): unknown;
 }
 interface Span {
   isRecording(): boolean;
@@ -122,25 +128,30 @@ function createInstruments(meter: Meter) {
 export function openTelemetryUsageSink(api: OpenTelemetryApi, options: OpenTelemetryUsageOptions = {}): UsageSink {
   const mode = options.span ?? 'active';
   const tracer = api.trace.getTracer(SCOPE);
+  // The API's no-op tracer provider (what a proxy with no SDK behind it delegates to) and no-op meter: singletons of the API.
+  const noopTracing = typeof api.ProxyTracerProvider === 'function' ? new api.ProxyTracerProvider().getDelegate() : undefined;
+  const noopMeter = typeof api.createNoopMeter === 'function' ? api.createNoopMeter() : undefined;
   let provider: MeterProvider | undefined;
-  let instruments: Instruments | undefined;
+  /** The instruments of `provider`'s meter; null for the no-op meter: nothing to count. */
+  let instruments: Instruments | null = null;
   return (record) => {
+    // Looked up per record, not once: a host that registers its SDK after making the sink gets its spans and metrics from then on.
     const current = api.metrics.getMeterProvider();
-    if (current !== provider || instruments === undefined) [provider, instruments] = [current, createInstruments(current.getMeter(SCOPE))];
-    const common = usageMetricAttributes(record);
-    const { tokens } = record;
-    instruments.tokenUsage.record(tokens.input, withAttribute(common, 'gen_ai.token.type', 'input'));
-    instruments.tokenUsage.record(tokens.output, withAttribute(common, 'gen_ai.token.type', 'output'));
-    if (tokens.read > 0) instruments.cacheTokens.add(tokens.read, withAttribute(common, TOKEN_KIND, 'read'));
-    if (tokens.written > 0) instruments.cacheTokens.add(tokens.written, withAttribute(common, TOKEN_KIND, 'written'));
-    if (tokens.uncached > 0) instruments.cacheTokens.add(tokens.uncached, withAttribute(common, TOKEN_KIND, 'uncached'));
-    instruments.requests.add(1, withAttribute(common, 'prompt_build.cache.outcome', cacheOutcome(record)));
+    if (current !== provider) {
+      provider = current;
+      const meter = current.getMeter(SCOPE);
+      instruments = meter === noopMeter ? null : createInstruments(meter);
+    }
+    if (instruments !== null) count(instruments, record);
     if (mode === 'none') return;
     const active = mode === 'active' ? api.trace.getActiveSpan() : undefined;
     if (active?.isRecording()) {
       active.setAttributes(usageAttributes(record));
       return;
     }
+    // No SDK registered: the proxy delegates to the no-op, whose spans record nothing — make none.
+    const global = api.trace.getTracerProvider?.();
+    if (noopTracing !== undefined && global?.getDelegate?.() === noopTracing) return;
     // A span of its own stands at the record's time (given, or now), so an export read back has the record's times.
     const time = Date.parse(record.time);
     const span = tracer.startSpan(`chat${record.model === null ? '' : ` ${record.model}`}`, { kind: SPAN_KIND_CLIENT, startTime: time });
@@ -151,6 +162,17 @@ export function openTelemetryUsageSink(api: OpenTelemetryApi, options: OpenTelem
 }
 
 const TOKEN_KIND = 'prompt_build.cache.token_kind';
+
+function count(instruments: Instruments, record: UsageRecord): void {
+  const common = usageMetricAttributes(record);
+  const { tokens } = record;
+  instruments.tokenUsage.record(tokens.input, withAttribute(common, 'gen_ai.token.type', 'input'));
+  instruments.tokenUsage.record(tokens.output, withAttribute(common, 'gen_ai.token.type', 'output'));
+  if (tokens.read > 0) instruments.cacheTokens.add(tokens.read, withAttribute(common, TOKEN_KIND, 'read'));
+  if (tokens.written > 0) instruments.cacheTokens.add(tokens.written, withAttribute(common, TOKEN_KIND, 'written'));
+  if (tokens.uncached > 0) instruments.cacheTokens.add(tokens.uncached, withAttribute(common, TOKEN_KIND, 'uncached'));
+  instruments.requests.add(1, withAttribute(common, 'prompt_build.cache.outcome', cacheOutcome(record)));
+}
 
 function withAttribute(common: UsageAttributes, key: string, value: string): UsageAttributes {
   const attributes = Object.assign({}, common);

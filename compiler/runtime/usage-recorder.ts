@@ -14,7 +14,7 @@ import type { Bundle } from './bundle.js';
 import { promptSourceOf, staticPrefixHashOf, type SystemPrompt } from './system-prompt.js';
 import { bundleIdentity, staticSectionsOf, type StaticSection } from './usage-bundle.js';
 import { sectionChanges } from './usage-sections.js';
-import { recordUsage, type RecordUsageOptions, type UsageRecord } from './usage.js';
+import { usageRecordOf, type RecordUsageOptions, type UsageRecord } from './usage.js';
 
 /** Where records go: a function of the record (`jsonlUsageSink`, `createOpenTelemetryUsageSink`, or your own). */
 export type UsageSink = (record: UsageRecord) => void;
@@ -86,16 +86,13 @@ export function createUsageRecorder(given?: UsageRecorderOptions): UsageRecorder
 
     record(prompt, response, givenOptions) {
       const recordOptions = optionsOf('record', givenOptions);
-      const { bundle: own, ...rest } = recordOptions;
+      const own = recordOptions.bundle;
       if (own !== undefined) checkBundle('record', 'options.bundle', own);
       const bundle = own ?? options.bundle;
-      const session = diagnostics && typeof rest.session === 'string' ? rest.session : undefined;
+      const session = diagnostics && typeof recordOptions.session === 'string' ? recordOptions.session : undefined;
       const previous = session === undefined ? undefined : sessions.get(session);
-      const record = recordUsage(prompt, response, {
-        ...rest,
-        ...(bundle ? { bundle: identityOf(bundle) } : {}),
-        ...(previous ? { previousResponseId: previous.responseId } : {}),
-      });
+      // The options passed on as they are, the bundle and the previous response apart: no object copied per record.
+      const record = usageRecordOf(prompt, response, recordOptions, bundle ? identityOf(bundle) : null, previous ? previous.responseId : null);
       if (session !== undefined) {
         const sections = bundle ? sectionsOf(bundle, prompt) : null;
         if (record.miss?.reason === 'system_changed' && previous?.sections && sections) record.miss.sections = sectionChanges(previous.sections, sections);

@@ -6,9 +6,10 @@
  * `recordUsage` is pure: it reads and returns; `createUsageRecorder`
  * (usage-recorder.ts) sends records on and threads miss diagnostics.
  */
-import { ArgumentError, checkOneOf, checkOptionalString, optionsOf } from './arguments.js';
+import { checkOneOf, checkOptionalString, optionsOf } from './arguments.js';
 import { checkSystemPrompt, promptSourceOf, staticPrefixHashOf, type SystemPrompt } from './system-prompt.js';
 import { readProviderUsage, type UsageApi, type UsageProvider, type UsageTokens } from './usage-providers.js';
+import { isoTime } from './usage-time.js';
 
 export type { UsageApi, UsageProvider, UsageTokens } from './usage-providers.js';
 
@@ -87,13 +88,30 @@ export interface RecordUsageOptions {
 const FN = 'recordUsage';
 
 export function recordUsage(prompt: SystemPrompt, response: unknown, given?: RecordUsageOptions): UsageRecord {
-  checkSystemPrompt(FN, prompt);
   const options = optionsOf(FN, given);
+  checkOptionalString(FN, 'options.bundle', options.bundle);
+  if (options.previousResponseId !== null) checkOptionalString(FN, 'options.previousResponseId', options.previousResponseId);
+  return usageRecordOf(prompt, response, options, options.bundle ?? null, options.previousResponseId ?? null);
+}
+
+/** What the record takes from the options, beside the bundle and the previous response, which the recorder gives apart. */
+export type UsageFieldOptions = Omit<RecordUsageOptions, 'bundle' | 'previousResponseId'>;
+
+/**
+ * `recordUsage` with `options` an object (`optionsOf`) and the bundle's
+ * identity and the previous response's id given apart and checked: the
+ * recorder's way in, which makes no options object of its own.
+ */
+export function usageRecordOf(prompt: SystemPrompt, response: unknown, options: UsageFieldOptions, bundle: string | null, previousResponseId: string | null): UsageRecord {
+  checkSystemPrompt(FN, prompt);
   checkOneOf(FN, 'options.provider', options.provider, USAGE_PROVIDERS);
   checkOneOf(FN, 'options.ttl', options.ttl, CACHE_TTL_NAMES);
-  for (const key of ['model', 'bundle', 'profile', 'agent', 'session'] as const) checkOptionalString(FN, `options.${key}`, options[key]);
-  if (options.previousResponseId !== null) checkOptionalString(FN, 'options.previousResponseId', options.previousResponseId);
-  const time = isoTime(options.time);
+  // One call each, not a loop over the keys: the loop made an array and five parameter names per record.
+  checkOptionalString(FN, 'options.model', options.model);
+  checkOptionalString(FN, 'options.profile', options.profile);
+  checkOptionalString(FN, 'options.agent', options.agent);
+  checkOptionalString(FN, 'options.session', options.session);
+  const time = isoTime(FN, options.time);
   const usage = readProviderUsage(response);
   const source = promptSourceOf(prompt);
   return {
@@ -105,45 +123,12 @@ export function recordUsage(prompt: SystemPrompt, response: unknown, given?: Rec
     profile: source?.kind === 'profile' ? source.name : (options.profile ?? null),
     agent: source?.kind === 'agent' ? source.name : (options.agent ?? null),
     staticPrefixHash: staticPrefixHashOf(prompt) ?? null,
-    bundle: options.bundle ?? null,
+    bundle,
     tokens: usage.tokens,
     ttl: options.ttl ?? usage.ttl,
     responseId: usage.responseId,
     requestId: usage.requestId,
     session: options.session ?? null,
-    miss: usage.miss && { ...usage.miss, previousResponseId: options.previousResponseId ?? null },
+    miss: usage.miss && { reason: usage.miss.reason, missedTokens: usage.miss.missedTokens, previousResponseId },
   };
-}
-
-/** `time` as the record writes it: ISO 8601 in UTC with milliseconds, whatever offset it was given in. */
-function isoTime(time: unknown): string {
-  if (time === undefined) return new Date().toISOString();
-  const ms = typeof time === 'number' ? Math.trunc(time) : typeof time === 'string' ? parseIsoTime(time) : NaN;
-  if (!(ms >= 0 && ms <= LATEST_MS)) {
-    throw new ArgumentError(FN, 'options.time', 'an ISO 8601 date and time with its offset (…Z, …+02:00) or milliseconds since 1970, before the year 10000', time);
-  }
-  return new Date(ms).toISOString();
-}
-
-/** 9999-12-31T23:59:59.999Z: the last time both runtimes write with a four-digit year. */
-const LATEST_MS = 253402300799999;
-
-/** What both runtimes read alike: a date, a time to the second (a fraction cut to milliseconds) and an offset. */
-const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:Z|([+-])(\d{2}):(\d{2}))$/;
-
-/** Milliseconds since 1970, or NaN for a string that is not such a time or names no real one (February 30, hour 24). */
-function parseIsoTime(text: string): number {
-  const match = ISO_TIME.exec(text);
-  if (match === null) return NaN;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  const fraction = Number((match[7] ?? '').padEnd(3, '0').slice(0, 3));
-  const local = Date.UTC(year, month - 1, day, hour, minute, second, fraction);
-  const date = new Date(local);
-  // Date.UTC rolls February 30 over into March; a time that did not round-trip is not one.
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return NaN;
-  const offsetHours = Number(match[9] ?? 0);
-  const offsetMinutes = Number(match[10] ?? 0);
-  if (offsetHours > 23 || offsetMinutes > 59) return NaN;
-  const sign = match[8] === '-' ? -1 : 1;
-  return local - sign * (offsetHours * 60 + offsetMinutes) * 60_000;
 }

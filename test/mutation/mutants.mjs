@@ -1459,7 +1459,7 @@ export const MUTANTS = [
   },
   {
     name: 'issue 32: February 30 read as March 2',
-    file: 'compiler/runtime/usage.ts',
+    file: 'compiler/runtime/usage-time.ts',
     from: 'if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || hour > 23',
     to: 'if (hour > 23',
     tests: ['test/conformance/usage-vectors.test.ts'],
@@ -1516,8 +1516,8 @@ export const MUTANTS = [
   {
     name: 'issue 32: a sink made before the SDK was registered never counts',
     file: 'compiler/runtime/usage-opentelemetry.ts',
-    from: 'if (current !== provider || instruments === undefined)',
-    to: 'if (instruments === undefined)',
+    from: '    if (current !== provider) {',
+    to: '    if (provider === undefined) {',
     tests: ['test/runtime/usage-opentelemetry.test.ts'],
   },
   {
@@ -1638,6 +1638,27 @@ export const MUTANTS = [
     from: 'if tokens[kind] > 0:',
     to: 'if tokens[kind] >= 0:',
     tests: ['python/tests/test_usage_opentelemetry.py'],
+  },
+  {
+    name: 'issue 32: the OpenTelemetry sink makes span attributes with no SDK registered',
+    file: 'compiler/runtime/usage-opentelemetry.ts',
+    from: '    if (noopTracing !== undefined && global?.getDelegate?.() === noopTracing) return;',
+    to: '',
+    tests: ['test/runtime/usage-opentelemetry.test.ts'],
+  },
+  {
+    name: 'issue 32: the OpenTelemetry sink counts into the no-op meter',
+    file: 'compiler/runtime/usage-opentelemetry.ts',
+    from: '      instruments = meter === noopMeter ? null : createInstruments(meter);',
+    to: '      instruments = createInstruments(meter);',
+    tests: ['test/runtime/usage-opentelemetry.test.ts'],
+  },
+  {
+    name: "issue 32: a record's time in January or February a year late",
+    file: 'compiler/runtime/usage-time.ts',
+    from: '(month <= 2 ? 1 : 0)',
+    to: '0',
+    tests: ['test/runtime/usage-time.test.ts'],
   },
   {
     name: 'the built-in rules read code as written text',

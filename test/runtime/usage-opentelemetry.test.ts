@@ -57,12 +57,14 @@ const point = (points: DataPoint<number | Histogram>[], attributes: Record<strin
 
 let sink: Awaited<ReturnType<typeof createOpenTelemetryUsageSink>>;
 let record: UsageRecord;
+/** The fields of the record the sink read while no SDK was registered. */
+const readWithoutSdk: PropertyKey[] = [];
 
 beforeAll(async () => {
   // Made before the host registers anything: a no-op now, counting once the SDK is there.
   sink = await createOpenTelemetryUsageSink();
   record = recordUsage(prompt, ANTHROPIC.systemChanged, { ...TIME, session: 's-1', ttl: '5m', previousResponseId: 'msg_01cold' });
-  sink(record);
+  sink(new Proxy(record, { get: (target, key) => (readWithoutSdk.push(key), Reflect.get(target, key)) }));
   expect(spans.getFinishedSpans()).toEqual([]);
   api.context.setGlobalContextManager(new StackContextManager());
   api.trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] }));
@@ -79,6 +81,10 @@ describe('the OpenTelemetry sink', () => {
   it('is enabled where @opentelemetry/api is installed, and recorded nothing before an SDK was registered', async () => {
     expect(sink.enabled).toBe(true);
     expect(await metric('gen_ai.client.token.usage')).toEqual([]);
+  });
+
+  it('tells that no SDK is registered from the API’s own no-ops, and makes nothing of the record', () => {
+    expect(readWithoutSdk).toEqual([]);
   });
 
   it('puts the record on a span of its own when none is active, in the GenAI conventions and ours', () => {
