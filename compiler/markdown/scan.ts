@@ -94,8 +94,8 @@ export function scanBody(body: string, extensions: readonly string[], { proseTem
     const parser = markdownParser();
     const work = startWork();
     // Neighbouring parts that both need tokenizing go to the tokenizer together (the body between any
-    // two cuts tokenizes as it does in the whole), up to 1 KB a run: 95,000 one-line list items, each
-    // with an include, took 4.2 s one by one, 3.5–3.9 s so, and 6.5 s in runs of 16 KB.
+    // two cuts tokenizes as it does in the whole), up to 1 KB a run: a part costs a tokenizer's start,
+    // and runs of 16 KB cost more than their parts (micromark's splices grow with a run's events).
     let run: [number, number] | null = null;
     const flush = (): void => {
       if (run !== null) scanPart(body, run[0], run[1], extensions, proseTemplates, scan, parser, work);
@@ -103,8 +103,11 @@ export function scanBody(body: string, extensions: readonly string[], { proseTem
     };
     let from = 0;
     for (const to of [...blockCuts(body), body.length]) {
-      if (!mayHoldFinds(body.slice(from, to), extensions, proseTemplates)) flush();
-      else if (run !== null && to - run[0] <= MAX_RUN_BYTES) run[1] = to;
+      const plain = plainLine(body, from, to);
+      if (plain !== undefined || !mayHoldFinds(body.slice(from, to), extensions, proseTemplates)) {
+        flush();
+        if (plain) scanText(body, plain.start, plain.end, extensions, proseTemplates, scan);
+      } else if (run !== null && to - run[0] <= MAX_RUN_BYTES) run[1] = to;
       else {
         flush();
         run = [from, to];
@@ -115,6 +118,27 @@ export function scanBody(body: string, extensions: readonly string[], { proseTem
   }
   if (!proseTemplates) scan.templates = allIndexes(body, '{{');
   return scan.directives.length + scan.comments.length + scan.templates.length === 0 && scan.limit === undefined ? EMPTY_SCAN : scan;
+}
+
+/**
+ * A part that is one line of a paragraph or of a bullet or ordered list item
+ * (then blank lines), whose content holds no character CommonMark reads as
+ * inline markup, nor one that could start another block: its one text node
+ * is the content as written. 95,000 one-line list items with an include
+ * each took 3 s to tokenize, in runs or not.
+ */
+const PLAIN_LINE = / {0,3}(?:(?:[-+*]|\d{1,9}[.)]) {1,4})?([^\s\d#>+*=_`~<\\[\]!&\0-](?:[^\n\r\t\\`<>[\]!&*_~\0]*[^\s\\`<>[\]!&*_~\0])?)(?:\n[ \t]*)*/dy;
+
+/**
+ * Where the text node of a plain one-line part is (`PLAIN_LINE`);
+ * undefined for any other part, which the tokenizer reads.
+ */
+function plainLine(body: string, from: number, to: number): Range | undefined {
+  PLAIN_LINE.lastIndex = from;
+  const match = PLAIN_LINE.exec(body);
+  if (match === null || PLAIN_LINE.lastIndex !== to) return undefined;
+  const [start, end] = match.indices![1]!;
+  return { start, end };
 }
 
 /** Tokenizes `body[from, to)` alone and adds what its prose holds, at body offsets. */

@@ -123,6 +123,8 @@ const LINES = [
   '# heading @./l.md', '## h', '===', '---', '***', '* * *', '___', 'Title', 'x  ', 'x\\',
   '    indented @./m.md', '  two spaces @./n.md', '\ttab @./o.md', '   three', '      six',
   '[ref]', '[x][ref]', '![img](src) @./p.md', '*em\u00a0', '**strong', '_u_', '&amp; @./q.md',
+  // Markup in the middle of a line, or right before an `@`, where a text node may start.
+  '>@./r.md', 'x `y`@./s.md', 'x <b>@./t.md', 'x *e*@./u.md', 'x [l](u)@./v.md', '#@./w.md', 'x &amp;@./y.md', 'x\\@./z.md',
 ];
 /** Lines of lists and what may stand next to their items. */
 const LIST_LINES = [
@@ -130,6 +132,7 @@ const LIST_LINES = [
   '- [link @./e.md](u)', '- `code`@./f.md', '- {{x}}', '- <!-- c --> @./g.md', '  - nested @./h.md', '    - deeper', '   - three', '  continued @./i.md',
   'lazy line @./j.md', '1. one', '2. two @./k.md', '1) paren', '> quote @./l.md', '> - quoted item', '>', 'Title', '===', '---', '- ', '-', '*', '+',
   '    code @./m.md', '\tcode', '<div>', '</div>', '<span>x</span> @./n.md', '<!-- c -->', '<!-- open', '-->', '```', '~~~', '# heading', 'x\\', 'x  ',
+  '->@./o.md', '- x `y`@./p.md', '- x <b>@./q.md', '- *e*@./r.md', '1.@./s.md', '- >@./t.md',
 ];
 /** Lines on which this reader gives up, so that they are tried too. */
 const RARE_LINES = [

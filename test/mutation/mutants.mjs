@@ -1891,4 +1891,25 @@ export const MUTANTS = [
     to: '',
     tests: ['test/definitions/claude-code.test.ts'],
   },
+  {
+    name: 'a line opening a block quote is read as plain text',
+    file: 'compiler/markdown/scan.ts',
+    from: '([^\\s\\d#>+*=_`~<',
+    to: '([^\\s\\d#+*=_`~<',
+    tests: ['test/markdown/block-cuts.test.ts'],
+  },
+  {
+    name: "a glob's own commas split it",
+    file: 'compiler/definitions/claude-code.ts',
+    from: "    if (value[i] === '{') depth++;\n",
+    to: '',
+    tests: ['test/definitions/claude-code.test.ts'],
+  },
+  {
+    name: "a skill's paths globs are not checked",
+    file: 'compiler/definitions/claude-code.ts',
+    from: "if (place.kind === 'rule' || place.kind === 'skill' || place.kind === 'command') globs(",
+    to: "if (place.kind === 'rule') globs(",
+    tests: ['test/definitions/claude-code.test.ts'],
+  },
 ];
