@@ -1,13 +1,15 @@
 /**
  * The frontmatter fields Claude Code reads in the files of a project besides
- * its agents, by kind, as its documentation lists them (read 2026-12-04):
+ * its agents, by kind, as its documentation lists them (looked up 2026-12-04
+ * with the search tool: the output styles page itself, and for skills and
+ * rules copies of the pages' tables kept by others):
  *
  * | kind | fields | documented at |
  * |---|---|---|
- * | skill (`<skills>/<name>/SKILL.md`) | `name` (lowercase letters, digits, hyphens, at most 64), `description`, `when_to_use`, `argument-hint`, `disable-model-invocation`, `user-invocable`, `allowed-tools`, `model`, `effort`, `context` (`fork`), `agent`, `hooks`, `paths`, `shell`; the Agent Skills standard's `license`, `compatibility`, `metadata` | https://code.claude.com/docs/en/skills#frontmatter-reference |
+ * | skill (`<skills>/<name>/SKILL.md`) | `name` (lowercase letters, digits, hyphens, at most 64), `description`, `when_to_use`, `argument-hint`, `arguments`, `disable-model-invocation`, `user-invocable`, `allowed-tools`, `model`, `effort`, `context` (`fork`), `agent`, `hooks`, `paths`, `shell`; the Agent Skills standard's `license`, `compatibility`, `metadata` | https://code.claude.com/docs/en/skills#frontmatter-reference |
  * | command (`<commands>/**.md`) | the skill fields: "a file at `.claude/commands/review.md` and a skill at `.claude/skills/review/SKILL.md` both create `/review` and work the same way" | https://code.claude.com/docs/en/skills |
  * | output style (`<outputStyles>/*.md`) | `name`, `description`, `keep-coding-instructions` | https://code.claude.com/docs/en/output-styles#frontmatter |
- * | rule (`<rules>/**.md`) | `paths` (a glob or a list of globs; none: the rule always loads) | https://code.claude.com/docs/en/memory#path-specific-rules |
+ * | rule (`<rules>/**.md`) | `paths` (globs: a list, or a string with commas between them; none: the rule always loads) | https://code.claude.com/docs/en/memory#path-specific-rules |
  *
  * The skill listing shows a skill's `description` and `when_to_use` together
  * cut at 1,536 characters (same page). Every kind also takes prompt-build's
@@ -17,13 +19,15 @@ import type { ClaudeCodeDirKey } from '../core/source-dirs.js';
 
 export type ClaudeKind = 'skill' | 'skill-file' | 'command' | 'output-style' | 'rule';
 
-export type FieldType = 'string' | 'boolean' | 'strings' | 'mapping' | 'fork';
+/** `any`: a field whose shape the documentation leaves open, checked for nothing but its name. */
+export type FieldType = 'string' | 'boolean' | 'strings' | 'mapping' | 'fork' | 'any';
 
 const SKILL_FIELDS: Readonly<Record<string, FieldType>> = {
   name: 'string',
   description: 'string',
   when_to_use: 'string',
   'argument-hint': 'string',
+  arguments: 'any',
   'disable-model-invocation': 'boolean',
   'user-invocable': 'boolean',
   'allowed-tools': 'strings',

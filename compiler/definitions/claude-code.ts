@@ -49,7 +49,7 @@ export function readClaudeFile(source: Source, place: ClaudePlace): Read<ClaudeF
     const cut = listingCut(source);
     if (cut) f.diagnostics.push(cut);
   }
-  if (place.kind === 'rule') globs(f, source);
+  if (place.kind === 'rule' || place.kind === 'skill' || place.kind === 'command') globs(f, source, what);
   if (hasErrors(f.diagnostics)) return { def: null, diagnostics: f.diagnostics };
   const fields = Object.fromEntries(Object.entries(source.data).filter(([key]) => key !== 'comments'));
   const def: ClaudeFileDef = { kind: place.kind, key: place.key, source: source.rel, fields };
@@ -70,6 +70,8 @@ function checkType(f: FieldReader, data: Record<string, unknown>, key: string, t
       return;
     case 'fork':
       f.oneOf(key, ['fork'] as const, 'claude/invalid-field');
+      return;
+    case 'any':
       return;
     case 'mapping':
       if (f.has(key) && (typeof data[key] !== 'object' || Array.isArray(data[key]))) f.report('claude/invalid-field', key, `'${key}' must be a mapping of keys to values`);
@@ -131,13 +133,29 @@ function writtenAt(source: Source, key: string, words: string): { line: number; 
   return { line, column: found - before.lastIndexOf('\n'), excerpt: lines[line - 1]! };
 }
 
-/** A rule's `paths`: each must be a glob that can match a path in the project, or the rule never loads. */
-function globs(f: FieldReader, source: Source): void {
+/** `paths` of a rule (or of a skill, which then loads only for such files): each must be a glob that can match a path in the project. */
+function globs(f: FieldReader, source: Source, what: string): void {
   const value = source.data.paths;
-  // One string is one glob: `src/**/*.{ts,tsx}` holds commas of its own.
-  const list = typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  const list = typeof value === 'string' ? splitGlobs(value) : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
   for (const glob of list) {
     const problem = globProblem(glob);
-    if (problem) f.reportItem('claude/invalid-glob', 'paths', glob, `paths: '${shownName(glob)}' ${problem}: Claude Code never loads this rule for it`, undefined, 'warning');
+    if (problem) f.reportItem('claude/invalid-glob', 'paths', glob, `paths: '${shownName(glob)}' ${problem}: Claude Code never loads this ${what} for it`, undefined, 'warning');
   }
+}
+
+/** `a/**, b/*.{ts,tsx}` → its globs: commas inside braces are the glob's own. */
+function splitGlobs(value: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < value.length; i++) {
+    if (value[i] === '{') depth++;
+    else if (value[i] === '}') depth = Math.max(0, depth - 1);
+    else if (value[i] === ',' && depth === 0) {
+      out.push(value.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  out.push(value.slice(start).trim());
+  return out;
 }

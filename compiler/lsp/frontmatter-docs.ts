@@ -39,7 +39,7 @@ export const AGENT_FIELDS: readonly FieldDoc[] = [
   COMMENTS,
 ];
 
-const CLAUDE_VALUES: Readonly<Record<FieldType, string | undefined>> = { boolean: 'true | false', fork: 'fork', string: undefined, strings: undefined, mapping: undefined };
+const CLAUDE_VALUES: Readonly<Record<FieldType, string | undefined>> = { boolean: 'true | false', fork: 'fork', string: undefined, strings: undefined, mapping: undefined, any: undefined };
 
 /** The fields Claude Code reads in a skill, command, output style or rule, as its documentation lists them (docs/claude-code.md#fields). */
 export function claudeFields(kind: ClaudeKind): FieldDoc[] {

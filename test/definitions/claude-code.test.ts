@@ -68,12 +68,13 @@ describe('a Claude Code project', () => {
       'prompt-build.config.json': JSON.stringify({ sources: { outputStyles: 'styles', skills: 'skills' } }),
       'styles/a.md': '---\ncolour: blue\nkeep-coding-instructions: "yes"\n---\nBe brief.\n',
       'styles/b.md': '---\nname: [unclosed\n---\nText.\n',
-      'skills/x/SKILL.md': '---\nname: Not_A_Name\ncontext: inline\n---\nDo.\n',
+      'skills/x/SKILL.md': '---\nname: Not_A_Name\ncontext: inline\narguments: [file]\npaths: src/**/*.{ts,tsx}, /abs/**\n---\nDo.\n',
     });
     const result = await build(root);
     expect(result.diagnostics.map(shown)).toEqual([
       "skills/x/SKILL.md:2:1: warning claude/invalid-field: name 'Not_A_Name' is not lowercase letters, digits and hyphens of at most 64 characters, as Claude Code documents it",
       'skills/x/SKILL.md:3:1: error claude/invalid-field: \'context\' must be one of fork (got "inline")',
+      "skills/x/SKILL.md:5:27: warning claude/invalid-glob: paths: '/abs/**' is absolute; globs are relative to the project root: Claude Code never loads this skill for it",
       "styles/a.md:2:1: warning claude/unknown-field: Claude Code reads no 'colour' in an output style: the field does nothing",
       "styles/a.md:3:1: error claude/invalid-field: 'keep-coding-instructions' must be true or false",
       expect.stringMatching(/^styles\/b\.md:\d+:\d+: warning frontmatter\/invalid-yaml: Claude Code skips this file: its frontmatter cannot be read, so the output style is not loaded/),
