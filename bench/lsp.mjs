@@ -1,5 +1,5 @@
 // Language server benchmark (issue 31): `prompt-build lsp` on a generated
-// tree, driven over stdio as an editor drives it. Reports the time from
+// tree where 50 sections include one fragment, driven over stdio as an editor drives it. Reports the time from
 // spawning the server to its first build's diagnostics, and the time from a
 // one-character `didChange` to the server's answer (its diagnostics sent and
 // the build logged) for a section and for the fragment the most sections
@@ -16,9 +16,9 @@ import { ensureTree } from './build.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
-/** `root`: another tree than the generated one of `files` files (e.g. one where 50 sections include one fragment). */
+/** `root`: another tree than the generated one of `files` files where 50 sections include one fragment (`fanInTree`). */
 export async function benchLsp({ files, edits = 9, root: given }) {
-  const root = given ?? (await ensureTree(files));
+  const root = given ?? (await fanInTree(files));
   const { section, fragment, includers } = await editTargets(root);
 
   const started = performance.now();
@@ -66,6 +66,32 @@ export async function benchLsp({ files, edits = 9, root: given }) {
     server.kill();
     rpc.dispose();
   }
+}
+
+/**
+ * The generated tree of `files` files, copied, with an include of the
+ * fragment the most sections include added to static sections until
+ * `includers` sections include it (the issue's edit of a shared fragment).
+ */
+export async function fanInTree(files, includers = 50) {
+  const root = path.join(HERE, '.trees', `tree-${files}-fan-in-${includers}`);
+  if (await fs.access(path.join(root, '.complete')).then(() => true, () => false)) return root;
+  const source = await ensureTree(files);
+  await fs.rm(root, { recursive: true, force: true });
+  await fs.cp(path.join(source, 'prompts'), path.join(root, 'prompts'), { recursive: true });
+  const { fragment, includers: already } = await editTargets(root);
+  const sections = (await fs.readdir(path.join(root, 'prompts/sections'))).filter((f) => f.endsWith('.md')).sort();
+  let count = already;
+  for (const name of sections) {
+    if (count >= includers) break;
+    const file = path.join(root, 'prompts/sections', name);
+    const text = await fs.readFile(file, 'utf8');
+    if (/^kind: dynamic$/m.test(text) || text.includes(path.basename(fragment))) continue;
+    await fs.writeFile(file, `${text}\n@${path.relative(path.dirname(file), path.join(root, fragment))}\n`);
+    count++;
+  }
+  await fs.writeFile(path.join(root, '.complete'), '');
+  return root;
 }
 
 /** A section nothing includes, and the fragment the most sections include (counted by its directives). */
