@@ -97,6 +97,21 @@ export interface ResponsesRead {
   };
 }
 
+/**
+ * OpenAI's prompt cache diagnostics, asked for with
+ * `prompt_cache_options.comparison_response_id`: in OpenAI's API reference
+ * (a `cache_hit`, or a `cache_miss` with its `reason` and
+ * `cache_missed_tokens`), but declared by neither the Response nor the
+ * request params of the `openai` SDK installed here (6.49.0). So these names
+ * are ours, not the SDK's — test/types/usage.types.ts cannot vouch for them
+ * — and each value is read only when it has the type the reference gives
+ * (docs/usage.md#miss-reasons).
+ */
+export interface ResponsesDiagnosticsRead {
+  prompt_cache_diagnostics?: { type: string; reason?: string; cache_missed_tokens?: number } | null;
+}
+type ResponsesDiagnostics = NonNullable<ResponsesDiagnosticsRead['prompt_cache_diagnostics']>;
+
 export interface ChatCompletionsRead {
   id: string;
   model: string;
@@ -231,8 +246,21 @@ function readOpenAI(response: Fields, usage: Fields, api: keyof typeof OPENAI_KE
       count<OpenAIDetails>(details, 'cache_write_tokens', `${where}.${keys.details}`),
       count<OpenAIUsage>(usage, keys.output, where),
     ),
-    miss: null,
+    miss: api === 'responses' ? openAIMiss(record<ResponsesDiagnosticsRead>(response, 'prompt_cache_diagnostics')) : null,
   };
+}
+
+/**
+ * A miss by OpenAI's diagnosis, its reason in OpenAI's words (`tools_changed`,
+ * `input_changed`, …, as Anthropic's are kept in Anthropic's); a type other
+ * than a hit or a miss (`comparison_response_not_found`) is the reason itself.
+ * Undeclared by the SDK: a value of another type is left out, never refused.
+ */
+function openAIMiss(diagnostics: Fields | null): ProviderMiss | null {
+  const type = diagnostics && text<ResponsesDiagnostics>(diagnostics, 'type');
+  if (!diagnostics || type === null || type === 'cache_hit') return null;
+  if (type !== 'cache_miss') return { reason: type, missedTokens: null };
+  return { reason: text<ResponsesDiagnostics>(diagnostics, 'reason') ?? 'unavailable', missedTokens: wholeOrNull<ResponsesDiagnostics>(diagnostics, 'cache_missed_tokens') };
 }
 
 /**
@@ -281,6 +309,12 @@ function count<T>(fields: Fields, key: Key<T>, where: string): number {
   if (value === undefined || value === null) return 0;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new ArgumentError(FN, `${where}.${key}`, 'a whole number of tokens', value);
   return value;
+}
+
+/** A count of an undeclared field: a whole number, or null for anything else (never refused). */
+function wholeOrNull<T>(fields: Fields, key: Key<T>): number | null {
+  const value = fields[key];
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
 }
 
 function text<T>(fields: Fields, key: Key<T>): string | null {

@@ -10,6 +10,7 @@ import type { ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
 import type { GenerateContentResponse } from '@google/genai';
 import type { ChatCompletion } from 'openai/resources/chat/completions';
 import type { Response } from 'openai/resources/responses/responses';
+import type { ResponsesDiagnosticsRead } from '../../compiler/runtime/usage-providers.js';
 
 const anthropicUsage = (fields: Partial<Usage>): Usage => ({
   cache_creation: null,
@@ -109,6 +110,33 @@ export const OPENAI = {
     'gpt-5-2025-08-07',
     { input_tokens: 3000, input_tokens_details: { cached_tokens: 2048, cache_write_tokens: 0 }, output_tokens: 50, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 3050 },
     { prompt_cache_retention: '24h' },
+  ),
+};
+
+/**
+ * Responses with OpenAI's prompt cache diagnostics: the SDK's Response, and
+ * the field the installed SDK does not declare in the API reference's shape
+ * (ResponsesDiagnosticsRead: our declaration, not the SDK's).
+ */
+export const OPENAI_DIAGNOSED: Record<string, Response & ResponsesDiagnosticsRead> = {
+  toolsChanged: response(
+    'resp_03tools',
+    'gpt-5.6',
+    { input_tokens: 4100, input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 4120 },
+    { prompt_cache_diagnostics: { type: 'cache_miss', reason: 'tools_changed', cache_missed_tokens: 3900 } } as Partial<Response>,
+  ),
+  hit: response(
+    'resp_04hit',
+    'gpt-5.6',
+    { input_tokens: 4100, input_tokens_details: { cached_tokens: 3840, cache_write_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 4120 },
+    { prompt_cache_diagnostics: { type: 'cache_hit' } } as Partial<Response>,
+  ),
+  notFound: response(
+    'resp_05nf',
+    'gpt-5.6',
+    { input_tokens: 4100, input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 4120 },
+    // A count of the wrong type in a field no SDK declares here: left out, not refused.
+    { prompt_cache_diagnostics: { type: 'comparison_response_not_found', cache_missed_tokens: '12' } } as unknown as Partial<Response>,
   ),
 };
 

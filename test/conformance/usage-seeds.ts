@@ -11,7 +11,7 @@
  * caller gave; neither, a plain list. Options are `recordUsage`'s (Python:
  * keyword arguments, snake_case).
  */
-import { ANTHROPIC, BEDROCK, CHAT, GEMINI, OPENAI } from './usage-fixtures.js';
+import { ANTHROPIC, BEDROCK, CHAT, GEMINI, OPENAI, OPENAI_DIAGNOSED } from './usage-fixtures.js';
 
 export interface SeedPrompt {
   parts: string[];
@@ -56,6 +56,9 @@ export const RECORD_SEEDS: UsageSeed[] = [
   seed('openai responses: an explicit write, TTL echoed', PROFILE, OPENAI.explicitWrite, at()),
   seed('openai responses: an automatic hit, retention echoed', PROFILE, OPENAI.automaticHit, at()),
   seed('openai responses: the TTL asked wins over the echo', PROFILE, OPENAI.automaticHit, at({ ttl: 'in_memory' })),
+  seed('openai responses: a miss diagnosed (tools_changed), the comparison response named', PROFILE, OPENAI_DIAGNOSED.toolsChanged, at({ session: 's-2', previousResponseId: 'resp_02hit' })),
+  seed('openai responses: a hit diagnosed is no miss', PROFILE, OPENAI_DIAGNOSED.hit, at()),
+  seed('openai responses: the comparison response not found, a count of the wrong type left out', PROFILE, OPENAI_DIAGNOSED.notFound, at()),
   seed('openai chat completions: cached prompt tokens', PROFILE, CHAT.cachedPrompt, at()),
   seed('gemini: implicit hit, thoughts and tool input counted', PROFILE, GEMINI.implicitHit, at()),
   seed('gemini: nothing cached', PROFILE, GEMINI.noCache, at()),

@@ -1661,6 +1661,20 @@ export const MUTANTS = [
     tests: ['test/runtime/usage-time.test.ts'],
   },
   {
+    name: "issue 32: OpenAI's prompt cache diagnostics not read",
+    file: 'compiler/runtime/usage-providers.ts',
+    from: "miss: api === 'responses' ? openAIMiss(record<ResponsesDiagnosticsRead>(response, 'prompt_cache_diagnostics')) : null,",
+    to: 'miss: null,',
+    tests: ['test/conformance/usage-vectors.test.ts'],
+  },
+  {
+    name: "issue 32: Python reads OpenAI's diagnosed hit as a miss",
+    file: 'python/src/prompt_build/usage.py',
+    from: 'if kind is None or kind == "cache_hit":',
+    to: 'if kind is None:',
+    tests: ['python/tests/test_usage_vectors.py'],
+  },
+  {
     name: 'the built-in rules read code as written text',
     file: 'compiler/lint/rule-context.ts',
     from: 'if (at !== null && !inCode(at.file, at.offset)) out.push',

@@ -200,7 +200,24 @@ def _read_openai(response: Mapping[str, Any], usage: Mapping[str, Any], api: str
     options = response.get("prompt_cache_options")
     options = options if isinstance(options, Mapping) else {}
     ttl = _text(options.get("ttl")) or _text(response.get("prompt_cache_retention")) if api == "responses" else None
-    return _usage("openai", api, response.get("model"), response.get("id"), response.get("_request_id"), ttl, tokens, None)
+    miss = _openai_miss(response.get("prompt_cache_diagnostics")) if api == "responses" else None
+    return _usage("openai", api, response.get("model"), response.get("id"), response.get("_request_id"), ttl, tokens, miss)
+
+
+def _openai_miss(diagnostics: Any) -> Optional[Dict[str, Any]]:
+    """OpenAI's diagnosis (``prompt_cache_options.comparison_response_id`` asked), its reason in OpenAI's words; a type
+    other than a hit or a miss is the reason itself. Not in the typed SDKs' declarations: a value of another type is
+    left out, never refused (docs/usage.md#miss-reasons)."""
+    kind = _text(diagnostics.get("type")) if isinstance(diagnostics, Mapping) else None
+    if kind is None or kind == "cache_hit":
+        return None
+    if kind != "cache_miss":
+        return {"reason": kind, "missedTokens": None}
+    missed = diagnostics.get("cache_missed_tokens")
+    if isinstance(missed, float) and missed.is_integer():
+        missed = int(missed)  # 5.0 is 5, as in JSON and JavaScript
+    whole = type(missed) is int and 0 <= missed <= _MAX_SAFE_INTEGER
+    return {"reason": _text(diagnostics.get("reason")) or "unavailable", "missedTokens": missed if whole else None}
 
 
 def _read_gemini(response: Mapping[str, Any], usage: Mapping[str, Any]) -> Dict[str, Any]:
