@@ -64,6 +64,7 @@ export const RULES = [
   'claude/description-truncated',
   'claude/invalid-glob',
   'claude/skipped',
+  'claude/duplicate-name',
   'cache/prefix-below-minimum',
   'output/write-failed',
   'cache/unknown-model',

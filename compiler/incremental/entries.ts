@@ -13,7 +13,7 @@ import { sourceEntry, type EmitCache } from '../bundle/emit.js';
 import type { CompiledAgent, CompiledClaudeFile, CompiledSection } from '../definitions/compiled.js';
 import type { ClaudeFileDef } from '../definitions/claude-code.js';
 import type { ClaudePlace } from '../definitions/claude-code-fields.js';
-import { diagnostic } from '../diagnostics/diagnostics.js';
+import { diagnostic, lineText } from '../diagnostics/diagnostics.js';
 import type { LinkedProfile } from '../link/linked-profile.js';
 import { nameDiagnostics } from '../link/name-checks.js';
 import type { SkippedAgent, SourceEntry } from '../runtime/manifest.js';
@@ -145,6 +145,35 @@ export class Entries {
     return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
   }
 
+  /**
+   * A command named as a skill is: both are `/name`, and Claude Code runs the
+   * skill (its skills page: "the skill takes precedence"). Said at the command.
+   */
+  private commandsSkillsShadow(): Diagnostic[] {
+    const skills = new Map<string, string>();
+    for (const { def } of this.claudeCompiled.values()) {
+      if (def.kind === 'skill') skills.set(typeof def.fields.name === 'string' ? def.fields.name : def.key, def.source);
+    }
+    const out: Diagnostic[] = [];
+    for (const { def } of this.claudeCompiled.values()) {
+      const skill = def.kind === 'command' ? skills.get(def.key) : undefined;
+      if (skill === undefined) continue;
+      out.push(
+        diagnostic('claude/duplicate-name', def.source, this.lineOne(def.source), `Claude Code runs the skill ${skill} for /${def.key}: this command is never used`, {
+          severity: 'warning',
+          note: 'a skill and a command of one name are one slash command, and the skill takes precedence: rename one, or remove the command',
+        }),
+      );
+    }
+    return out;
+  }
+
+  /** Line 1 of the file at `rel`, for a diagnostic about the whole file. */
+  private lineOne(rel: string): { line: number; column: number; excerpt?: string } {
+    const { loaded } = this.byRel.get(rel)!;
+    return { line: 1, column: 1, ...(isSource(loaded) ? { excerpt: lineText(loaded.text, 1) } : {}) };
+  }
+
   /** Skill folders holding files but no `SKILL.md`, each with its files in path order. */
   private folderlessSkillFiles(): Array<[string, string[]]> {
     const out: Array<[string, string[]]> = [];
@@ -181,10 +210,10 @@ export class Entries {
   /** The entries' own diagnostics and the name checks' (link/name-checks.ts), in path order. */
   diagnostics(): Diagnostic[] {
     const duplicates = nameDiagnostics({ section: this.sectionNames, agent: this.agentNames }, (rel) => this.byRel.get(rel)!.loaded as Source);
+    for (const d of this.commandsSkillsShadow()) duplicates.set(d.file, [...(duplicates.get(d.file) ?? []), d]);
     // A skill folder without SKILL.md is said once, at its first file.
     for (const [folder, [first]] of this.folderlessSkillFiles()) {
-      const at = { line: 1, column: 1 };
-      const said = diagnostic('claude/skipped', first!, at, `Claude Code skips this file: ${noSkillMessage(folder)}`, {
+      const said = diagnostic('claude/skipped', first!, this.lineOne(first!), `Claude Code skips this file: ${noSkillMessage(folder)}`, {
         severity: 'warning',
         note: 'add SKILL.md (frontmatter `name:` and `description:`, then the instructions) beside the files it points to',
       });

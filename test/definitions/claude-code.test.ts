@@ -41,6 +41,7 @@ describe('a Claude Code project', () => {
     const notes = Object.fromEntries(result.diagnostics.map((d) => [`${d.file}:${d.line}`, d.note]));
     expect(notes['.claude/commands/frontend/component.md:3']).toBe("did you mean 'allowed-tools'?");
     expect(notes['.claude/rules/testing.md:2']).toBe("another tool reads 'globs'; Claude Code reads 'paths'");
+    expect(result.diagnostics.find((d) => d.file === '.claude/skills/notes-only/notes.md')!.excerpt).toBe('Notes that no SKILL.md points to.');
     const cut = result.diagnostics.find((d) => d.rule === 'claude/description-truncated')!;
     expect(cut.excerpt!.slice(cut.column - 1)).toMatch(/^LOST WORDS/);
 
@@ -65,13 +66,16 @@ describe('a Claude Code project', () => {
   it('an unknown field far from every known one lists the fields, a wrong type is an error, an unreadable one skips the file', async () => {
     const root = await tempDir('pb-claude-');
     await writeTree(root, {
-      'prompt-build.config.json': JSON.stringify({ sources: { outputStyles: 'styles', skills: 'skills' } }),
+      'prompt-build.config.json': JSON.stringify({ sources: { outputStyles: 'styles', skills: 'skills', commands: 'commands' } }),
+      'skills/deploy/SKILL.md': '---\ndescription: Deploys.\n---\nDeploy.\n',
+      'commands/deploy.md': 'Deploy the old way.\n',
       'styles/a.md': '---\ncolour: blue\nkeep-coding-instructions: "yes"\n---\nBe brief.\n',
       'styles/b.md': '---\nname: [unclosed\n---\nText.\n',
       'skills/x/SKILL.md': '---\nname: Not_A_Name\ncontext: inline\narguments: [file]\npaths: src/**/*.{ts,tsx}, /abs/**\n---\nDo.\n',
     });
     const result = await build(root);
     expect(result.diagnostics.map(shown)).toEqual([
+      'commands/deploy.md:1:1: warning claude/duplicate-name: Claude Code runs the skill skills/deploy/SKILL.md for /deploy: this command is never used',
       "skills/x/SKILL.md:2:1: warning claude/invalid-field: name 'Not_A_Name' is not lowercase letters, digits and hyphens of at most 64 characters, as Claude Code documents it",
       'skills/x/SKILL.md:3:1: error claude/invalid-field: \'context\' must be one of fork (got "inline")',
       "skills/x/SKILL.md:5:27: warning claude/invalid-glob: paths: '/abs/**' is absolute; globs are relative to the project root: Claude Code never loads this skill for it",

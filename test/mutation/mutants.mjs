@@ -1926,4 +1926,11 @@ export const MUTANTS = [
     to: "if (place.kind === 'rule') globs(",
     tests: ['test/definitions/claude-code.test.ts'],
   },
+  {
+    name: 'a command a skill shadows is not reported',
+    file: 'compiler/incremental/entries.ts',
+    from: '      if (skill === undefined) continue;',
+    to: '      continue;',
+    tests: ['test/definitions/claude-code.test.ts'],
+  },
 ];
