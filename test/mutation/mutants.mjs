@@ -1933,4 +1933,11 @@ export const MUTANTS = [
     to: '      continue;',
     tests: ['test/definitions/claude-code.test.ts'],
   },
+  {
+    name: "a skipped skill folder's line has no excerpt",
+    file: 'compiler/incremental/entries.ts',
+    from: '    return { line: 1, column: 1, ...(isSource(loaded) ? { excerpt: lineText(loaded.text, 1) } : {}) };',
+    to: '    return { line: 1, column: 1 };',
+    tests: ['test/definitions/claude-code.test.ts'],
+  },
 ];
