@@ -174,6 +174,29 @@ const isStripped: Check = (v) =>
     ? null
     : 'is not a record of stripped comments';
 
+/** A Claude Code project's texts (additive: docs/claude-code.md): each a text entry with its frontmatter, a skill's reference files too. */
+function* claudeCodeProblems(claudeCode: unknown): Generator<string> {
+  if (!isRecord(claudeCode)) return yield 'claudeCode is not an object';
+  for (const kind of ['skills', 'commands', 'outputStyles', 'rules'] as const) {
+    const entries = claudeCode[kind];
+    if (entries === undefined) continue;
+    if (!isRecord(entries)) {
+      yield `claudeCode.${kind} is not an object`;
+      continue;
+    }
+    for (const [key, entry] of Object.entries(entries)) {
+      const where = `claudeCode.${kind} ${key}`;
+      if (!isRecord(entry)) {
+        yield `${where}: not an object`;
+        continue;
+      }
+      yield* fieldProblems(entry, where, { ...TEXT_FIELDS, fields: isObject }, { ...TEXT_OPTIONAL, files: isObject });
+      if (isRecord(entry.files)) for (const [file, text] of Object.entries(entry.files)) yield* isRecord(text) ? fieldProblems(text, `${where}, file ${file}`, TEXT_FIELDS, TEXT_OPTIONAL) : [`${where}, file ${file}: not an object`];
+    }
+  }
+  if (claudeCode.skipped !== undefined && !isRecord(claudeCode.skipped)) yield 'claudeCode.skipped is not an object';
+}
+
 /** `where: field <what it is not>` for every field whose check fails; `optional` fields may be absent. */
 function fieldProblems(entry: Record<string, unknown>, where: string, required: Record<string, Check>, optional: Record<string, Check> = {}): string[] {
   const problems: string[] = [];
@@ -215,6 +238,7 @@ function* readerProblems(manifest: Record<string, unknown>): Generator<string> {
     if (agent.name !== name) yield `${where}: name ${JSON.stringify(agent.name)} is not the agent's key`;
     yield* fieldProblems(agent, where, { ...TEXT_FIELDS, description: isString, tools: isStrings }, { ...TEXT_OPTIONAL, model: isString, temperature: isCount, maxTokens: isCount, extra: isObject });
   }
+  if (manifest.claudeCode !== undefined) yield* claudeCodeProblems(manifest.claudeCode);
   const sources = manifest.sources;
   if (!isRecord(sources)) yield '"sources" is not an object';
   else for (const [file, source] of Object.entries(sources)) yield* isRecord(source) ? fieldProblems(source, `source ${file}`, { hash: isHash, includes: isStrings }) : [`source ${file}: not an object`];

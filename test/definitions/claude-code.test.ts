@@ -100,6 +100,9 @@ describe('a Claude Code project', () => {
     const commands = (tree: Map<string, Buffer>) => [...tree.keys()].filter((f) => f.startsWith('claude/commands/review.'));
     expect(commands(after)).toHaveLength(1);
     expect(commands(after)).not.toEqual(commands(before));
+    const inspect = await runCliInProcess(['inspect', path.join(root, 'dist'), '--root', root]);
+    expect(inspect.stdout).toMatch(/claude code\n  kind +name +bytes +tokens +source\n  skill +long-description .*\n  skill +pdf-tools .*\n +forms\.md .*\.claude\/skills\/pdf-tools\/forms\.md\n  command +frontend:component /);
+    expect(inspect.stdout).toContain("2 files Claude Code skips (the manifest's claudeCode.skipped)");
     // Both runtimes load a bundle that has them.
     const bundle = await loadBundle(path.join(root, 'dist'));
     expect(Object.keys(bundle.manifest.claudeCode!.commands!)).toEqual(['frontend:component', 'review']);
@@ -109,6 +112,14 @@ describe('a Claude Code project', () => {
     });
     expect(py.stderr).toBe('');
     expect(py.stdout.trim()).toBe("['commands', 'outputStyles', 'rules', 'skills', 'skipped']");
+    // The CLI's readers check what they print of it.
+    const manifestFile = path.join(root, 'dist/manifest.json');
+    const crafted = JSON.parse(await fs.readFile(manifestFile, 'utf8'));
+    crafted.claudeCode.rules.api.bytes = 'many';
+    await fs.writeFile(manifestFile, JSON.stringify(crafted));
+    const refused = await runCliInProcess(['inspect', path.join(root, 'dist'), '--root', root]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('claudeCode.rules api: bytes is not a number 0 or above');
   });
 
   it('lint through the CLI: excerpt and caret, and $ARGUMENTS is no leftover in a command or skill', async () => {

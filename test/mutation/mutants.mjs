@@ -1940,4 +1940,18 @@ export const MUTANTS = [
     to: '    return { line: 1, column: 1 };',
     tests: ['test/definitions/claude-code.test.ts'],
   },
+  {
+    name: "inspect leaves out a Claude Code project's texts",
+    file: 'compiler/cli/commands/inspect.ts',
+    from: '  if (manifest.claudeCode) blocks.push(formatClaudeCode(manifest.claudeCode));\n',
+    to: '',
+    tests: ['test/definitions/claude-code.test.ts'],
+  },
+  {
+    name: "the CLI's readers take any claudeCode",
+    file: 'compiler/runtime/validate-manifest.ts',
+    from: '  if (manifest.claudeCode !== undefined) yield* claudeCodeProblems(manifest.claudeCode);\n',
+    to: '',
+    tests: ['test/definitions/claude-code.test.ts'],
+  },
 ];

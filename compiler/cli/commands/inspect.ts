@@ -1,7 +1,8 @@
 /**
  * `prompt-build inspect [bundle]`: what a built bundle holds — per profile the
  * sections in order with their size, the boundary, the static prefix and its
- * hash (the global cache key) — and the agents. Every value from the
+ * hash (the global cache key) — the agents, and a Claude Code project's
+ * skills, commands, output styles and rules. Every value from the
  * manifest is shown through `terminalSafe` (the JSON through
  * `terminalSafeJson`): a name or description cannot act on the terminal.
  */
@@ -9,7 +10,7 @@ import path from 'node:path';
 import { prefixEconomics, type PrefixEconomics } from '../../cache-facts/cache-economics.js';
 import { staticCountFor } from '../../tokens/counter-names.js';
 import { resolveBuildOptions } from '../../core/options.js';
-import type { AgentEntry, Manifest, ProfileEntry, SectionEntry } from '../../runtime/manifest.js';
+import type { AgentEntry, ClaudeCodeBundle, ClaudeSkillEntry, Manifest, ProfileEntry, SectionEntry } from '../../runtime/manifest.js';
 import type { CommonOptions } from '../args.js';
 import type { Io } from '../io.js';
 import { readManifestArg } from '../read-manifest.js';
@@ -80,6 +81,7 @@ function inspection(manifest: Manifest) {
       ...(a.stripped ? { stripped: a.stripped } : {}),
       source: a.source,
     })),
+    ...(manifest.claudeCode ? { claudeCode: manifest.claudeCode } : {}),
   };
 }
 
@@ -87,6 +89,7 @@ function formatInspection(manifest: Manifest): string {
   const blocks = Object.values(manifest.profiles).map(formatProfile);
   const agents = Object.values(manifest.agents);
   blocks.push(agents.length === 0 ? 'agents: none' : formatAgents(agents));
+  if (manifest.claudeCode) blocks.push(formatClaudeCode(manifest.claudeCode));
   return blocks.join('\n\n');
 }
 
@@ -135,6 +138,21 @@ function toolsCell(tools: readonly string[]): string {
 function formatAgents(agents: AgentEntry[]): string {
   const rows = agents.map((a) => [a.name, toolsCell(a.tools), a.model ?? '', number(a.bytes), number(a.tokens), strippedNote(a)]);
   return ['agents', ...table([['name', 'tools', 'model', 'bytes', 'tokens', ''], ...rows], 'lllrrl').map((l) => `  ${l}`.trimEnd())].join('\n');
+}
+
+/** A Claude Code project's texts by kind and key (docs/claude-code.md), a skill's reference files under it; the files Claude Code skips counted. */
+function formatClaudeCode(claudeCode: ClaudeCodeBundle): string {
+  const rows: string[][] = [];
+  for (const [kind, entries] of [['skill', claudeCode.skills], ['command', claudeCode.commands], ['output style', claudeCode.outputStyles], ['rule', claudeCode.rules]] as const) {
+    for (const entry of Object.values(entries ?? {})) {
+      rows.push([kind, entry.name, number(entry.bytes), number(entry.tokens), entry.source]);
+      for (const file of Object.values((entry as ClaudeSkillEntry).files ?? {})) rows.push(['', `  ${file.name}`, number(file.bytes), number(file.tokens), file.source]);
+    }
+  }
+  const skipped = Object.keys(claudeCode.skipped ?? {}).length;
+  const lines = ['claude code', ...table([['kind', 'name', 'bytes', 'tokens', 'source'], ...rows], 'llrrl').map((l) => `  ${l}`.trimEnd())];
+  if (skipped > 0) lines.push(`  ${plural(skipped, 'file')} Claude Code skips (the manifest's claudeCode.skipped)`);
+  return lines.join('\n');
 }
 
 /** Aligns columns; `align` is one `l` or `r` per column. Cells are made safe first, so widths are those shown. */
