@@ -24,7 +24,8 @@ export interface TokenCountingLoader {
 export async function countTokensForEmit(
   options: Pick<BuildOptions, 'models' | 'exactTokens' | 'cacheDir'>,
   profiles: readonly LinkedProfile[],
-  agents: readonly CompiledAgent[],
+  /** The agents, and the other texts emitted beside them (a Claude Code project's skills, commands…): only their text is read. */
+  agents: readonly Pick<CompiledAgent, 'compiled'>[],
   loader: TokenCountingLoader,
 ): Promise<{ counting: TokenCounting; diagnostics: Diagnostic[] }> {
   if (!options.exactTokens) {
@@ -41,7 +42,7 @@ export async function countTokensForEmit(
 }
 
 /** Every text emitting counts: each profile's sections', each agent's. */
-function textsOf(profiles: readonly LinkedProfile[], agents: readonly CompiledAgent[]): Set<string> {
+function textsOf(profiles: readonly LinkedProfile[], agents: readonly Pick<CompiledAgent, 'compiled'>[]): Set<string> {
   const texts = new Set<string>();
   for (const profile of profiles) for (const section of profile.sections) if (section) texts.add(section.compiled.text);
   for (const agent of agents) texts.add(agent.compiled.text);

@@ -24,6 +24,8 @@ export interface EmitStageInput {
   claudeFiles: readonly CompiledClaudeFile[];
   skippedClaudeFiles: Readonly<Record<string, SkippedAgent>>;
   sources: Readonly<Record<string, SourceEntry>>;
+  /** Assemble `bundle.mjs` (default: yes). */
+  bundleModule?: boolean;
 }
 
 export async function emitStage(
@@ -32,9 +34,7 @@ export async function emitStage(
   cache: EmitCache,
   tokenCounting: TokenCountingLoader,
 ): Promise<{ bundle: EmittedBundle; diagnostics: Diagnostic[] }> {
-  // The Claude Code texts are counted with the agents': only their texts are read.
-  const counted = input.claudeFiles.length === 0 ? input.agents : [...input.agents, ...(input.claudeFiles as readonly { compiled: CompiledAgent['compiled'] }[] as CompiledAgent[])];
-  const tokens = await countTokensForEmit(options, input.profiles, counted, tokenCounting);
+  const tokens = await countTokensForEmit(options, input.profiles, [...input.agents, ...input.claudeFiles], tokenCounting);
   const bundle = emitBundle(
     {
       ...input,
