@@ -58,6 +58,8 @@ export interface EmitInput {
   targets?: readonly BuildTarget[];
   /** The token counters the configured models use (tokens/token-counters.ts). */
   tokens: TokenCounting;
+  /** Assemble `bundle.mjs` too (the default): a caller that never reads it, the language server, saves its cost on every edit. */
+  bundleModule?: boolean;
 }
 
 export interface EmittedBundle {
@@ -138,7 +140,7 @@ export function emitBundle(input: EmitInput, cache: EmitCache): EmittedBundle {
   };
   // Depth 2: each profile, agent and source entry is one piece, reused while the entry is.
   const manifestJson = stableJsonPieces(manifest, 2, cache.json);
-  files.setPieces('bundle.mjs', bundleModulePieces(manifest, files, manifestJson, cache.bundleModule));
+  if (input.bundleModule !== false) files.setPieces('bundle.mjs', bundleModulePieces(manifest, files, manifestJson, cache.bundleModule));
   files.setPieces('manifest.json', manifestJson);
   return { manifest, files, diagnostics };
 }

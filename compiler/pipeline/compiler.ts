@@ -46,6 +46,15 @@ export interface BuildResult {
   stats: { sources: number; cacheHits: number; cacheMisses: number; cacheDiscarded: string | null };
 }
 
+/** How one build runs. */
+export interface BuildRunOptions {
+  /**
+   * Assemble `bundle.mjs` (default: yes). A caller that never reads it (the language server, whose builds write
+   * nothing) leaves it out: re-escaping the texts of every profile an edit reaches is most of a rebuild's emit.
+   */
+  bundleModule?: boolean;
+}
+
 /**
  * `overlay`: texts that stand for files (absolute path → text), read in their place by every stage — the language
  * server's unsaved buffers. The map is the caller's and read at each load: after changing it, `build` the paths changed.
@@ -90,7 +99,7 @@ export class Compiler {
    * outputs that depend on a changed path are compiled again; the result
    * equals a clean build.
    */
-  async build(changes?: readonly FileChange[]): Promise<BuildResult> {
+  async build(changes?: readonly FileChange[], { bundleModule = true }: BuildRunOptions = {}): Promise<BuildResult> {
     const full = !changes || this.discovered === null;
     // The tokenizer loads on the spare core while this build reads and compiles; only emit needs it.
     if (!this.countingStarted && !this.options.exactTokens) this.tokenCounting.background = BackgroundCounter.start();
@@ -112,7 +121,7 @@ export class Compiler {
     const emitted = hasErrors(linked)
       ? null
       : await emitStage(
-          { profiles, unused: this.entries.unusedSections(), agents: this.entries.agents(), skippedAgents: this.entries.skippedAgents(), claudeFiles: this.entries.claudeFiles(), skippedClaudeFiles: this.entries.skippedClaudeFiles(), sources },
+          { profiles, unused: this.entries.unusedSections(), agents: this.entries.agents(), skippedAgents: this.entries.skippedAgents(), claudeFiles: this.entries.claudeFiles(), skippedClaudeFiles: this.entries.skippedClaudeFiles(), sources, bundleModule },
           this.options,
           this.emitCache,
           this.tokenCounting,
