@@ -11,10 +11,10 @@ import { compileAgent, compileClaudeFile, compileSection, type SourceLookup } fr
 import { claudePlaceOf, missingAgentFields, readAgent, readFragment, readProfile, readSection, roleOf } from '../definitions/definitions.js';
 import { readClaudeFile } from '../definitions/claude-code.js';
 import { KIND_NAMES, type ClaudePlace } from '../definitions/claude-code-fields.js';
-import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostics.js';
+import { diagnostic, hasErrors, lineText, type Diagnostic } from '../diagnostics/diagnostics.js';
 import type { Entry } from '../incremental/entries.js';
 import type { IncludeHost } from '../include/include.js';
-import { problemToDiagnostic, type ReadFailure } from '../markdown/source.js';
+import { problemToDiagnostic, type ReadFailure, type Source } from '../markdown/source.js';
 import { isSource, type Loaded } from '../incremental/source-store.js';
 import { describeTextProblem } from '../markdown/text-check.js';
 import { scanLimitDiagnostic } from '../markdown/scan.js';
@@ -65,7 +65,7 @@ export async function compileSource(rel: string, loaded: Loaded, setup: CompileS
     case 'claude': {
       const place = claudePlaceOf(rel, setup.options.sourceDirs)!;
       // A Markdown file straight in the skills folder is in no skill: Claude Code reads only `<skills>/<name>/SKILL.md` and what it points to.
-      if (place.kind === 'skill-file' && place.skill === undefined) return { role, place, def: null, compiled: null, diagnostics: [outsideSkillFolder(rel)] };
+      if (place.kind === 'skill-file' && place.skill === undefined) return { role, place, def: null, compiled: null, diagnostics: [outsideSkillFolder(source)] };
       const unreadable = base.find((d) => d.rule === 'frontmatter/invalid-yaml');
       if (unreadable) return { role, place, def: null, compiled: null, diagnostics: [unreadableClaudeFile(unreadable, place)] };
       const { def, diagnostics } = !hasErrors(base) ? readClaudeFile(source, place) : { def: null, diagnostics: [] };
@@ -103,8 +103,8 @@ function skippedAgent(rel: string): Diagnostic {
   });
 }
 
-function outsideSkillFolder(rel: string): Diagnostic {
-  return diagnostic('claude/skipped', rel, { line: 1, column: 1 }, 'Claude Code skips this file: it is in no skill folder', {
+function outsideSkillFolder(source: Source): Diagnostic {
+  return diagnostic('claude/skipped', source.rel, { line: 1, column: 1, excerpt: lineText(source.text, 1) }, 'Claude Code skips this file: it is in no skill folder', {
     severity: 'info',
     note: 'a skill is a folder holding SKILL.md (`<skills>/<name>/SKILL.md`); its other files sit beside it',
     brief: true,

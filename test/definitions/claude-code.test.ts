@@ -42,6 +42,7 @@ describe('a Claude Code project', () => {
     expect(notes['.claude/commands/frontend/component.md:3']).toBe("did you mean 'allowed-tools'?");
     expect(notes['.claude/rules/testing.md:2']).toBe("another tool reads 'globs'; Claude Code reads 'paths'");
     expect(result.diagnostics.find((d) => d.file === '.claude/skills/notes-only/notes.md')!.excerpt).toBe('Notes that no SKILL.md points to.');
+    expect(result.diagnostics.find((d) => d.file === '.claude/skills/README.md')!.excerpt).toBe('# Our skills');
     const cut = result.diagnostics.find((d) => d.rule === 'claude/description-truncated')!;
     expect(cut.excerpt!.slice(cut.column - 1)).toMatch(/^LOST WORDS/);
 
