@@ -24,8 +24,8 @@ export interface EmitStageInput {
   claudeFiles: readonly CompiledClaudeFile[];
   skippedClaudeFiles: Readonly<Record<string, SkippedAgent>>;
   sources: Readonly<Record<string, SourceEntry>>;
-  /** Assemble `bundle.mjs` (default: yes). */
-  bundleModule?: boolean;
+  /** Assemble the bundle's files (default: yes); without, only the manifest and the diagnostics. */
+  files?: boolean;
 }
 
 export async function emitStage(

@@ -58,8 +58,12 @@ export interface EmitInput {
   targets?: readonly BuildTarget[];
   /** The token counters the configured models use (tokens/token-counters.ts). */
   tokens: TokenCounting;
-  /** Assemble `bundle.mjs` too (the default): a caller that never reads it, the language server, saves its cost on every edit. */
-  bundleModule?: boolean;
+  /**
+   * Assemble the bundle's files (the default). A caller that reads only the manifest and the diagnostics (the
+   * language server, `lint`) leaves them out: gathering every profile's files and writing `manifest.json` and
+   * `bundle.mjs` in pieces is most of what an edit's rebuild emits. `files` is then empty.
+   */
+  files?: boolean;
 }
 
 export interface EmittedBundle {
@@ -105,13 +109,15 @@ export function createEmitCache(): EmitCache {
 /** Emits a bundle from inputs that passed every check (see `checkProfiles`). */
 export function emitBundle(input: EmitInput, cache: EmitCache): EmittedBundle {
   const files = new BundleFiles();
+  /** Where the profiles', agents' and Claude Code files' own files are gathered; nowhere when no files are wanted. */
+  const into = input.files === false ? null : files;
   const diagnostics: Diagnostic[] = [];
   const profiles: Record<string, ProfileEntry> = {};
   const models = resolveModels(input.models, input.cacheFacts);
   const python = input.targets?.includes('python') ?? false;
   for (const profile of input.profiles) {
     const emitted = emitProfile(profile, cache, python, input.tokens);
-    copyFiles(emitted.files, files);
+    if (into) copyFiles(emitted.files, into);
     diagnostics.push(...cacheWarnings(profile.def, emitted.entry, models, input.tokens));
     profiles[emitted.entry.name] = emitted.entry;
   }
@@ -124,7 +130,7 @@ export function emitBundle(input: EmitInput, cache: EmitCache): EmittedBundle {
   }
 
   const agents: Record<string, AgentEntry> = {};
-  for (const agent of input.agents) agents[agent.def.name] = emitOnce(cache.agents, agent, files, (a, own) => emitAgent(a, own, input.tokens));
+  for (const agent of input.agents) agents[agent.def.name] = emitOnce(cache.agents, agent, into, (a, own) => emitAgent(a, own, input.tokens));
 
   const manifest: Manifest = {
     schemaVersion: SCHEMA_VERSION,
@@ -135,13 +141,15 @@ export function emitBundle(input: EmitInput, cache: EmitCache): EmittedBundle {
     agents,
     // Only when there are any: a bundle with none keeps the bytes it had before the field existed.
     ...(input.skippedAgents && Object.keys(input.skippedAgents).length > 0 ? { skippedAgents: { ...input.skippedAgents } } : {}),
-    ...claudeCodePart(input, cache, files),
+    ...claudeCodePart(input, cache, into),
     sources: input.sources,
   };
-  // Depth 2: each profile, agent and source entry is one piece, reused while the entry is.
-  const manifestJson = stableJsonPieces(manifest, 2, cache.json);
-  if (input.bundleModule !== false) files.setPieces('bundle.mjs', bundleModulePieces(manifest, files, manifestJson, cache.bundleModule));
-  files.setPieces('manifest.json', manifestJson);
+  if (into) {
+    // Depth 2: each profile, agent and source entry is one piece, reused while the entry is.
+    const manifestJson = stableJsonPieces(manifest, 2, cache.json);
+    into.setPieces('bundle.mjs', bundleModulePieces(manifest, into, manifestJson, cache.bundleModule));
+    into.setPieces('manifest.json', manifestJson);
+  }
   return { manifest, files, diagnostics };
 }
 
@@ -193,7 +201,7 @@ interface Emitted<E> {
 function emitOnce<D extends { def: object; compiled: CompiledText }, E>(
   cache: WeakMap<CompiledText, Emitted<E>>,
   input: D,
-  files: Map<string, string>,
+  files: Map<string, string> | null,
   emit: (input: D, files: Map<string, string>) => E,
 ): E {
   let emitted = cache.get(input.compiled);
@@ -202,7 +210,7 @@ function emitOnce<D extends { def: object; compiled: CompiledText }, E>(
     emitted = { def: input.def, entry: emit(input, own), files: own };
     cache.set(input.compiled, emitted);
   }
-  copyFiles(emitted.files, files);
+  if (files) copyFiles(emitted.files, files);
   return emitted.entry;
 }
 
@@ -261,7 +269,7 @@ function emitAgent({ def, compiled }: CompiledAgent, files: Map<string, string>,
 }
 
 /** The manifest's `claudeCode`, when the project has any such file (docs/claude-code.md): each kind by its key, a skill's reference files under it. */
-function claudeCodePart(input: EmitInput, cache: EmitCache, files: BundleFiles): { claudeCode?: ClaudeCodeBundle } {
+function claudeCodePart(input: EmitInput, cache: EmitCache, files: BundleFiles | null): { claudeCode?: ClaudeCodeBundle } {
   const skipped = input.skippedClaudeFiles ?? {};
   if ((input.claudeFiles ?? []).length === 0 && Object.keys(skipped).length === 0) return {};
   const part: ClaudeCodeBundle = {};

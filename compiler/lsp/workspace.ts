@@ -140,8 +140,8 @@ export class Workspace {
     const changes: FileChange[] = [...this.pending].map((file) => ({ path: file, kind: fs.existsSync(file) || this.unsaved.has(file) ? 'change' : 'unlink' }));
     this.pending = new Set();
     const first = !this.built;
-    // Nothing is written: bundle.mjs is left out.
-    const result = await this.compiler.build(first ? undefined : changes, { bundleModule: false });
+    // Nothing is written: only the manifest and the diagnostics are read.
+    const result = await this.compiler.build(first ? undefined : changes, { files: false });
     this.built = true;
     if (result.bundle) this.lastManifest = result.bundle.manifest;
     this.compiled = { diagnostics: result.diagnostics, manifest: result.bundle?.manifest ?? null };

@@ -49,10 +49,11 @@ export interface BuildResult {
 /** How one build runs. */
 export interface BuildRunOptions {
   /**
-   * Assemble `bundle.mjs` (default: yes). A caller that never reads it (the language server, whose builds write
-   * nothing) leaves it out: re-escaping the texts of every profile an edit reaches is most of a rebuild's emit.
+   * Assemble the bundle's files (default: yes). A caller that reads only the manifest and the diagnostics (the
+   * language server, `lint`: they write nothing) leaves them out, and `bundle.files` is empty: gathering every
+   * profile's files and writing `manifest.json` and `bundle.mjs` in pieces is most of what an edit's rebuild emits.
    */
-  bundleModule?: boolean;
+  files?: boolean;
 }
 
 /**
@@ -99,7 +100,7 @@ export class Compiler {
    * outputs that depend on a changed path are compiled again; the result
    * equals a clean build.
    */
-  async build(changes?: readonly FileChange[], { bundleModule = true }: BuildRunOptions = {}): Promise<BuildResult> {
+  async build(changes?: readonly FileChange[], { files = true }: BuildRunOptions = {}): Promise<BuildResult> {
     const full = !changes || this.discovered === null;
     // The tokenizer loads on the spare core while this build reads and compiles; only emit needs it.
     if (!this.countingStarted && !this.options.exactTokens) this.tokenCounting.background = BackgroundCounter.start();
@@ -121,7 +122,7 @@ export class Compiler {
     const emitted = hasErrors(linked)
       ? null
       : await emitStage(
-          { profiles, unused: this.entries.unusedSections(), agents: this.entries.agents(), skippedAgents: this.entries.skippedAgents(), claudeFiles: this.entries.claudeFiles(), skippedClaudeFiles: this.entries.skippedClaudeFiles(), sources, bundleModule },
+          { profiles, unused: this.entries.unusedSections(), agents: this.entries.agents(), skippedAgents: this.entries.skippedAgents(), claudeFiles: this.entries.claudeFiles(), skippedClaudeFiles: this.entries.skippedClaudeFiles(), sources, files },
           this.options,
           this.emitCache,
           this.tokenCounting,

@@ -17,8 +17,8 @@ export interface LintResult {
 
 export async function lintProject(options: Partial<BuildOptions> & { root: string }): Promise<LintResult> {
   const compiler = await createCompiler(options);
-  // Nothing is written: bundle.mjs is left out.
-  const result = await compiler.build(undefined, { bundleModule: false });
+  // Nothing is written: only the manifest and the diagnostics are read.
+  const result = await compiler.build(undefined, { files: false });
   const found = await lintStage(compiler.options, { built: { compiler, result } });
   const diagnostics = sortDiagnostics([...result.diagnostics, ...found]);
   return { ok: !hasErrors(diagnostics), diagnostics, sources: result.stats.sources };
