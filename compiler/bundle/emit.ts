@@ -248,18 +248,18 @@ function emitSection({ def, compiled }: CompiledSection, files: Map<string, stri
   return entry;
 }
 
+/** A Markdown text's artifact, its sizes, its source and map: what the entry of every text that is not a section holds. */
+function textArtifact(files: Map<string, string>, dir: string, name: string, compiled: CompiledText, tokens: TokenCounting, source: string) {
+  const { file, hash } = addArtifact(files, dir, name, '.md', compiled.text);
+  return { file, hash, ...textSize(compiled.text, tokens), ...strippedComments(compiled), source, ...sourceMap(files, file, compiled) };
+}
+
 function emitAgent({ def, compiled }: CompiledAgent, files: Map<string, string>, tokens: TokenCounting): AgentEntry {
-  const { file, hash } = addArtifact(files, 'agents', def.name, '.md', compiled.text);
   const entry: AgentEntry = {
     name: def.name,
     description: def.description,
     tools: def.tools,
-    file,
-    hash,
-    ...textSize(compiled.text, tokens),
-    ...strippedComments(compiled),
-    source: def.source,
-    ...sourceMap(files, file, compiled),
+    ...textArtifact(files, 'agents', def.name, compiled, tokens, def.source),
   };
   if (def.model !== undefined) entry.model = def.model;
   if (def.temperature !== undefined) entry.temperature = def.temperature;
@@ -300,17 +300,7 @@ function claudeCodePart(input: EmitInput, cache: EmitCache, files: BundleFiles |
 function emitClaudeFile({ def, compiled }: CompiledClaudeFile, files: Map<string, string>, tokens: TokenCounting): ClaudeCodeEntry {
   const folder = { skill: 'skills', 'skill-file': 'skills', command: 'commands', 'output-style': 'output-styles', rule: 'rules' }[def.kind];
   const inFolder = def.kind === 'skill' ? `${def.key}/SKILL` : def.kind === 'skill-file' ? `${def.skill!}/${def.key.replace(/\.md$/, '')}` : def.kind === 'command' ? def.key.replaceAll(':', '/') : def.key;
-  const { file, hash } = addArtifact(files, `claude/${folder}`, inFolder, '.md', compiled.text);
-  return {
-    name: def.key,
-    file,
-    hash,
-    ...textSize(compiled.text, tokens),
-    ...strippedComments(compiled),
-    source: def.source,
-    ...sourceMap(files, file, compiled),
-    fields: def.fields,
-  };
+  return { name: def.key, ...textArtifact(files, `claude/${folder}`, inFolder, compiled, tokens, def.source), fields: def.fields };
 }
 
 function profileEntry(def: ProfileDef, sections: SectionEntry[]): ProfileEntry {
