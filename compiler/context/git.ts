@@ -51,10 +51,13 @@ export interface SystemContextOptions {
 export function getSystemContext(options: SystemContextOptions = {}, session?: ContextSession): Promise<SystemContext> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const take = async (): Promise<SystemContext> => {
-    const git = await takeSnapshot(cwd);
+    // git's processes start first; the wording's bundle is read while they run, not after them.
+    const snapshot = takeSnapshot(cwd);
+    const wording = wordingFor(options.wording, session);
+    wording.catch(() => {}); // awaited below, unless there is no snapshot to word
+    const git = await snapshot;
     if (git === null) return {};
-    const wording = await wordingFor(options.wording, session);
-    return { gitStatus: renderContextText(wording, 'git-snapshot', { ...git }), git };
+    return { gitStatus: renderContextText(await wording, 'git-snapshot', { ...git }), git };
   };
   return session ? session.systemContext(cwd, take) : take();
 }

@@ -39,7 +39,8 @@ export class ParsePool {
    */
   static open(extensions: readonly string[]): ParsePool | null {
     const size = Math.min(os.availableParallelism() - 1, 7);
-    if (size < 1 || !WORKER_URL.pathname.endsWith('.js')) return null;
+    // This module's own URL: a `.ts` one runs from the sources (tests), where the worker's `.js` file does not exist.
+    if (size < 1 || !import.meta.url.endsWith('.js')) return null;
     return new ParsePool(extensions, size);
   }
 

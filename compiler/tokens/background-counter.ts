@@ -31,7 +31,8 @@ export class BackgroundCounter {
    * then counts on its own thread.
    */
   static start(): BackgroundCounter | null {
-    if (os.availableParallelism() < 2 || !WORKER_URL.pathname.endsWith('.js')) return null;
+    // This module's own URL: a `.ts` one runs from the sources (tests), where the thread's `.js` file does not exist.
+    if (os.availableParallelism() < 2 || !import.meta.url.endsWith('.js')) return null;
     return new BackgroundCounter(new Worker(fileURLToPath(WORKER_URL)));
   }
 

@@ -9,11 +9,16 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO } from '../helpers/tree.js';
 import { loadO200kCounts } from '../../compiler/tokens/o200k.js';
+import { BackgroundCounter as FromSources } from '../../compiler/tokens/background-counter.js';
 
 type Lib = typeof import('../../compiler/tokens/background-counter.js');
 const { BackgroundCounter } = (await import(path.join(REPO, 'lib/tokens/background-counter.js'))) as Lib;
 
 describe('the counting thread', () => {
+  it('is not started from the TypeScript sources, where its compiled file does not exist (a thread that fails on every build)', () => {
+    expect(FromSources.start()).toBeNull();
+  });
+
   it('counts as this thread does, keeps the last request’s counts, and says when it is gone', async () => {
     const here = await loadO200kCounts();
     const counter = BackgroundCounter.start();
