@@ -37,15 +37,19 @@ export class BackgroundCounter {
   }
 
   private constructor(private readonly worker: Worker) {
-    // Waiting for its next request must not keep a finished process alive.
-    worker.unref();
-    worker.on('message', (reply: CountReply) => this.waiting.shift()?.(reply));
+    worker.on('message', (reply: CountReply) => {
+      this.waiting.shift()?.(reply);
+      if (this.waiting.length === 0) worker.unref();
+    });
     const fail = (error: unknown) => {
       this.gone ??= String(error);
       for (const settle of this.waiting.splice(0)) settle({ failed: this.gone });
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(`the counting thread exited (${code})`));
+    // Between requests the thread must not keep a finished process alive; while one waits, it must
+    // (`request` refs it). Unref'd after the listeners: adding one refs it again.
+    worker.unref();
   }
 
   /**
@@ -83,6 +87,7 @@ export class BackgroundCounter {
     if (this.gone !== null) return Promise.resolve({ failed: this.gone });
     return new Promise((resolve) => {
       this.waiting.push(resolve);
+      this.worker.ref();
       this.worker.postMessage(request);
     });
   }

@@ -1954,4 +1954,18 @@ export const MUTANTS = [
     to: '',
     tests: ['test/definitions/claude-code.test.ts'],
   },
+  {
+    name: 'the counting thread keeps a finished process alive',
+    file: 'compiler/tokens/background-counter.ts',
+    from: '      if (this.waiting.length === 0) worker.unref();\n',
+    to: '',
+    tests: ['test/tokens/background-counter.test.ts'],
+  },
+  {
+    name: 'a build waiting for its counts lets the process end',
+    file: 'compiler/tokens/background-counter.ts',
+    from: '      this.worker.ref();\n',
+    to: '',
+    tests: ['test/tokens/background-counter.test.ts'],
+  },
 ];

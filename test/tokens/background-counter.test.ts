@@ -5,9 +5,12 @@
  * Threads run compiled JavaScript only, so this reads lib/ (which `npm test`
  * builds first, as the CLI tests need).
  */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { REPO } from '../helpers/tree.js';
+import { REPO, tempDir, writeTree } from '../helpers/tree.js';
 import { loadO200kCounts } from '../../compiler/tokens/o200k.js';
 import { BackgroundCounter as FromSources } from '../../compiler/tokens/background-counter.js';
 
@@ -37,5 +40,20 @@ describe('the counting thread', () => {
 
     await counter!.close();
     expect(await counter!.counterFor(['Hello again.'])).toBeNull();
+  });
+
+  it('neither keeps a library user’s process alive after a build, nor lets it end while a build waits for its counts', async () => {
+    const root = await tempDir();
+    await writeTree(root, { 'prompts/profiles/default.md': '---\nsections: [intro]\n---\n', 'prompts/sections/intro.md': 'Hello.\n', 'broken/prompts/sections/x.md': '@./missing.md\n', 'broken/prompts/profiles/default.md': '---\nsections: [x]\n---\n' });
+    const script = `const { buildProject } = await import(${JSON.stringify(pathToFileURL(path.join(REPO, 'lib/index.js')).href)});
+      const [built, broken] = [await buildProject({ root: process.argv[2] }), await buildProject({ root: process.argv[3] })];
+      console.log(built.ok, broken.ok, built.manifest.profiles.default.sections[0].tokens > 0);`;
+    // A file, not `-e`: a process evaluating `-e` ends when the script does, whatever is still running.
+    await fs.writeFile(path.join(root, 'user.mjs'), script);
+    // A process the thread kept alive would be killed at the deadline; one it let end early would exit 13 (unfinished await).
+    const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      const child = execFile(process.execPath, [path.join(root, 'user.mjs'), root, path.join(root, 'broken')], { timeout: 60_000 }, (_error, out) => resolve({ code: child.exitCode, stdout: out }));
+    });
+    expect({ code, stdout: stdout.trim() }).toEqual({ code: 0, stdout: 'true false true' });
   });
 });
