@@ -102,13 +102,17 @@ export class Compiler {
    */
   async build(changes?: readonly FileChange[], { files = true }: BuildRunOptions = {}): Promise<BuildResult> {
     const full = !changes || this.discovered === null;
-    // The tokenizer loads on the spare core while this build reads and compiles; only emit needs it.
-    if (!this.countingStarted && !this.options.exactTokens) this.tokenCounting.background = BackgroundCounter.start();
-    this.countingStarted = true;
     // 1 discover: every source on a full build; on a rebuild, what the changes reach.
     const candidates = await this.discover(changes);
     // 2 load: read, checked, parsed (from the parse cache, or on all cores when there are many).
     const loaded = await this.store.loadMany(candidates.map((rel) => path.join(this.options.root, rel)));
+    // A large project's tokenizer loads on the spare core while the build compiles and links; only emit needs it.
+    // Not before loading (parsing already keeps every core busy), nor for a small project, which reaches emit
+    // before a thread has started.
+    if (!this.countingStarted && !this.options.exactTokens && candidates.length >= this.options.parallelThreshold) {
+      this.tokenCounting.background = BackgroundCounter.start();
+    }
+    this.countingStarted = true;
     // 3 define and 4 compile, per source.
     const recompiled = await this.compile(candidates, loaded);
     // A rebuild parses a handful of files; rewriting the whole parse cache after each would cost more than it saves.

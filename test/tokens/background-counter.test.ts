@@ -44,10 +44,14 @@ describe('the counting thread', () => {
 
   it('neither keeps a library user’s process alive after a build, nor lets it end while a build waits for its counts', async () => {
     const root = await tempDir();
-    await writeTree(root, { 'prompts/profiles/default.md': '---\nsections: [intro]\n---\n', 'prompts/sections/intro.md': 'Hello.\n', 'broken/prompts/sections/x.md': '@./missing.md\n', 'broken/prompts/profiles/default.md': '---\nsections: [x]\n---\n' });
+    // Enough sources for the build to start the thread (a small project counts on its own thread).
+    const sections = Object.fromEntries(Array.from({ length: 70 }, (_, i) => [`prompts/sections/s${i}.md`, `Section ${i}.\n`]));
+    const profile = `---\nsections: [${Object.keys(sections).map((_, i) => `s${i}`).join(', ')}]\n---\n`;
+    await writeTree(root, { ...sections, 'prompts/profiles/default.md': profile });
+    await writeTree(path.join(root, 'broken'), { ...sections, 'prompts/sections/s0.md': '@./missing.md\n', 'prompts/profiles/default.md': profile });
     const script = `const { buildProject } = await import(${JSON.stringify(pathToFileURL(path.join(REPO, 'lib/index.js')).href)});
       const [built, broken] = [await buildProject({ root: process.argv[2] }), await buildProject({ root: process.argv[3] })];
-      console.log(built.ok, broken.ok, built.manifest.profiles.default.sections[0].tokens > 0);`;
+      console.log(built.ok, broken.ok, built.manifest.profiles.default.sections[1].tokens > 0);`;
     // A file, not `-e`: a process evaluating `-e` ends when the script does, whatever is still running.
     await fs.writeFile(path.join(root, 'user.mjs'), script);
     // A process the thread kept alive would be killed at the deadline; one it let end early would exit 13 (unfinished await).
