@@ -81,7 +81,7 @@ export class Compiler {
   private readonly sources = new SourcesRecord();
   private readonly host: IncludeHost;
   private readonly setup: CompileSetup;
-  /** The token counters: a thread the first build starts (a no-change build never gets here), or a tokenizer loaded here. */
+  /** The token counters: a thread a large project's first build starts (a no-change build never gets here), or a tokenizer loaded here. */
   private readonly tokenCounting: TokenCountingLoader = { background: null, loaded: null };
   private countingStarted = false;
 

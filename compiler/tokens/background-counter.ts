@@ -12,6 +12,7 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { InternalError } from '../diagnostics/diagnostics.js';
 import type { CountReply, CountRequest } from './count-worker.js';
 import type { O200kCount } from './o200k.js';
 import type { O200kCounter } from './token-counters.js';
@@ -28,7 +29,7 @@ export class BackgroundCounter {
 
   /**
    * Starts the thread now, so that it loads the tokenizer while the build
-   * reads and compiles. Null when there is no spare core, or when running
+   * compiles and links. Null when there is no spare core, or when running
    * from TypeScript sources (threads run compiled JavaScript only): the build
    * then counts on its own thread.
    */
@@ -75,7 +76,7 @@ export class BackgroundCounter {
     this.known = counts;
     return (text) => {
       const count = counts.get(text);
-      if (!count) throw new Error('internal error: a text emitted was not among those counted');
+      if (!count) throw new InternalError('a text emitted was not among those counted');
       return count;
     };
   }
