@@ -10,7 +10,7 @@ import { closest } from '../diagnostics/did-you-mean.js';
 import { FieldReader, fieldPosition } from './frontmatter-fields.js';
 import type { Read } from './definitions.js';
 import type { Source } from '../markdown/source.js';
-import { shownName } from './names.js';
+import { manifestKeyProblem, shownName } from './names.js';
 import {
   CLAUDE_FIELDS,
   KIND_NAMES,
@@ -44,6 +44,11 @@ export function readClaudeFile(source: Source, place: ClaudePlace): Read<ClaudeF
     }
   }
   f.oneOf('comments', ['keep', 'strip'] as const);
+  // Each of these is a key of the manifest's `claudeCode`: one it cannot hold would vanish from the bundle.
+  for (const name of place.skill === undefined ? [place.key] : [place.skill, place.key]) {
+    const problem = manifestKeyProblem(name);
+    if (problem) f.report('claude/invalid-name', '', `name '${shownName(name)}' ${problem}`, 'rename the file or folder');
+  }
   if (place.kind === 'skill' || place.kind === 'command') {
     skillName(f, source);
     const cut = listingCut(source);

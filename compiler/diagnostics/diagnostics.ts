@@ -61,6 +61,7 @@ export const RULES = [
   'agent/boundary-marker',
   'claude/unknown-field',
   'claude/invalid-field',
+  'claude/invalid-name',
   'claude/description-truncated',
   'claude/invalid-glob',
   'claude/skipped',

@@ -199,4 +199,23 @@ describe('a rule glob', () => {
     expect(globProblem('src/[ab')).toBe("opens a '[' it never closes");
     expect(globProblem('src/a}')).toBe("closes a '}' it never opened");
   });
+
+  it('refuses a skill or command named __proto__, which the manifest cannot hold (it vanished from the bundle); a reference file __proto__.md is a key with its extension', async () => {
+    const root = await tempDir();
+    await writeTree(root, {
+      'prompt-build.config.json': JSON.stringify({ sources: { skills: '.claude/skills', commands: '.claude/commands' } }),
+      'prompts/profiles/default.md': '---\nsections: [a]\ncacheWarning: false\n---\n',
+      'prompts/sections/a.md': 'Hi.\n',
+      '.claude/skills/__proto__/SKILL.md': '---\ndescription: x\n---\nSkill.\n',
+      '.claude/skills/tools/SKILL.md': '---\ndescription: y\n---\nSee @./__proto__.md\n',
+      '.claude/skills/tools/__proto__.md': 'Reference.\n',
+      '.claude/commands/__proto__.md': '---\ndescription: z\n---\nCommand.\n',
+    });
+    const result = await build(root);
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics.filter((d) => d.rule === 'claude/invalid-name').map((d) => `${d.file} ${d.severity}`)).toEqual([
+      '.claude/commands/__proto__.md error',
+      '.claude/skills/__proto__/SKILL.md error',
+    ]);
+  });
 });

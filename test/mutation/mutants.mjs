@@ -1968,4 +1968,11 @@ export const MUTANTS = [
     to: '',
     tests: ['test/tokens/background-counter.test.ts'],
   },
+  {
+    name: 'a Claude Code file named __proto__ is built, and vanishes from the manifest',
+    file: 'compiler/definitions/claude-code.ts',
+    from: "    if (problem) f.report('claude/invalid-name',",
+    to: "    if (problem && false) f.report('claude/invalid-name',",
+    tests: ['test/definitions/claude-code.test.ts'],
+  },
 ];
