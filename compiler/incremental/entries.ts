@@ -168,6 +168,24 @@ export class Entries {
     return out;
   }
 
+  /**
+   * Two files of one kind under one name: a command `a:b.md` beside
+   * `a/b.md` (both `/a:b`). The manifest holds one entry a name, so the
+   * second in path order is an error, not a file that silently vanishes.
+   */
+  private claudeNameClashes(): Diagnostic[] {
+    const first = new Map<string, string>();
+    const out: Diagnostic[] = [];
+    for (const [rel, { def }] of [...this.claudeCompiled].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      if (def.kind === 'skill-file') continue;
+      const name = `${def.kind} ${def.key}`;
+      const holder = first.get(name);
+      if (holder === undefined) first.set(name, rel);
+      else out.push(diagnostic('claude/duplicate-name', rel, this.lineOne(rel), `${holder} is the ${def.kind.replace('-', ' ')} '${def.key}' too: Claude Code loads one of them, and the bundle can hold one`, { note: 'rename one of the two files' }));
+    }
+    return out;
+  }
+
   /** Line 1 of the file at `rel`, for a diagnostic about the whole file. */
   private lineOne(rel: string): { line: number; column: number; excerpt?: string } {
     const { loaded } = this.byRel.get(rel)!;
@@ -210,7 +228,7 @@ export class Entries {
   /** The entries' own diagnostics and the name checks' (link/name-checks.ts), in path order. */
   diagnostics(): Diagnostic[] {
     const duplicates = nameDiagnostics({ section: this.sectionNames, agent: this.agentNames }, (rel) => this.byRel.get(rel)!.loaded as Source);
-    for (const d of this.commandsSkillsShadow()) duplicates.set(d.file, [...(duplicates.get(d.file) ?? []), d]);
+    for (const d of [...this.commandsSkillsShadow(), ...this.claudeNameClashes()]) duplicates.set(d.file, [...(duplicates.get(d.file) ?? []), d]);
     // A skill folder without SKILL.md is said once, at its first file.
     for (const [folder, [first]] of this.folderlessSkillFiles()) {
       const said = diagnostic('claude/skipped', first!, this.lineOne(first!), `Claude Code skips this file: ${noSkillMessage(folder)}`, {

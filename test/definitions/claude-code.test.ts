@@ -218,4 +218,20 @@ describe('a rule glob', () => {
       '.claude/skills/__proto__/SKILL.md error',
     ]);
   });
+
+  it('two commands of one name (a:b.md beside a/b.md) are an error at the second, not one that silently vanishes', async () => {
+    const root = await tempDir();
+    await writeTree(root, {
+      'prompt-build.config.json': JSON.stringify({ sources: { commands: '.claude/commands' } }),
+      'prompts/profiles/default.md': '---\nsections: [a]\ncacheWarning: false\n---\n',
+      'prompts/sections/a.md': 'Hi.\n',
+      '.claude/commands/a/b.md': '---\ndescription: one\n---\nOne.\n',
+      '.claude/commands/a:b.md': '---\ndescription: two\n---\nTwo.\n',
+    });
+    const result = await build(root);
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics.filter((d) => d.rule === 'claude/duplicate-name').map(shown)).toEqual([
+      ".claude/commands/a:b.md:1:1: error claude/duplicate-name: .claude/commands/a/b.md is the command 'a:b' too: Claude Code loads one of them, and the bundle can hold one",
+    ]);
+  });
 });

@@ -1975,4 +1975,11 @@ export const MUTANTS = [
     to: "    if (problem && false) f.report('claude/invalid-name',",
     tests: ['test/definitions/claude-code.test.ts'],
   },
+  {
+    name: 'two Claude Code files of one name: the second silently replaces the first',
+    file: 'compiler/incremental/entries.ts',
+    from: '      if (holder === undefined) first.set(name, rel);\n      else out.push(',
+    to: '      if (holder === undefined) first.set(name, rel);\n      else if (false) out.push(',
+    tests: ['test/definitions/claude-code.test.ts'],
+  },
 ];
