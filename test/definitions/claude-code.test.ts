@@ -25,6 +25,18 @@ async function build(root: string, write = false) {
   return buildProject({ root, cacheDir: null, write, ...options });
 }
 
+/** A project of one profile and section, with skills and commands in `.claude/` and `files` written there. */
+async function claudeProject(files: Record<string, string>): Promise<string> {
+  const root = await tempDir();
+  await writeTree(root, {
+    'prompt-build.config.json': JSON.stringify({ sources: { skills: '.claude/skills', commands: '.claude/commands' } }),
+    'prompts/profiles/default.md': '---\nsections: [a]\ncacheWarning: false\n---\n',
+    'prompts/sections/a.md': 'Hi.\n',
+    ...files,
+  });
+  return root;
+}
+
 const shown = (d: Diagnostic) => `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.rule}: ${d.message}`;
 
 describe('a Claude Code project', () => {
@@ -201,17 +213,14 @@ describe('a rule glob', () => {
   });
 
   it('refuses a skill or command named __proto__, which the manifest cannot hold (it vanished from the bundle); a reference file __proto__.md is a key with its extension', async () => {
-    const root = await tempDir();
-    await writeTree(root, {
-      'prompt-build.config.json': JSON.stringify({ sources: { skills: '.claude/skills', commands: '.claude/commands' } }),
-      'prompts/profiles/default.md': '---\nsections: [a]\ncacheWarning: false\n---\n',
-      'prompts/sections/a.md': 'Hi.\n',
-      '.claude/skills/__proto__/SKILL.md': '---\ndescription: x\n---\nSkill.\n',
-      '.claude/skills/tools/SKILL.md': '---\ndescription: y\n---\nSee @./__proto__.md\n',
-      '.claude/skills/tools/__proto__.md': 'Reference.\n',
-      '.claude/commands/__proto__.md': '---\ndescription: z\n---\nCommand.\n',
-    });
-    const result = await build(root);
+    const result = await build(
+      await claudeProject({
+        '.claude/skills/__proto__/SKILL.md': '---\ndescription: x\n---\nSkill.\n',
+        '.claude/skills/tools/SKILL.md': '---\ndescription: y\n---\nSee @./__proto__.md\n',
+        '.claude/skills/tools/__proto__.md': 'Reference.\n',
+        '.claude/commands/__proto__.md': '---\ndescription: z\n---\nCommand.\n',
+      }),
+    );
     expect(result.ok).toBe(false);
     expect(result.diagnostics.filter((d) => d.rule === 'claude/invalid-name').map((d) => `${d.file} ${d.severity}`)).toEqual([
       '.claude/commands/__proto__.md error',
@@ -220,15 +229,12 @@ describe('a rule glob', () => {
   });
 
   it('two commands of one name (a:b.md beside a/b.md) are an error at the second, not one that silently vanishes', async () => {
-    const root = await tempDir();
-    await writeTree(root, {
-      'prompt-build.config.json': JSON.stringify({ sources: { commands: '.claude/commands' } }),
-      'prompts/profiles/default.md': '---\nsections: [a]\ncacheWarning: false\n---\n',
-      'prompts/sections/a.md': 'Hi.\n',
-      '.claude/commands/a/b.md': '---\ndescription: one\n---\nOne.\n',
-      '.claude/commands/a:b.md': '---\ndescription: two\n---\nTwo.\n',
-    });
-    const result = await build(root);
+    const result = await build(
+      await claudeProject({
+        '.claude/commands/a/b.md': '---\ndescription: one\n---\nOne.\n',
+        '.claude/commands/a:b.md': '---\ndescription: two\n---\nTwo.\n',
+      }),
+    );
     expect(result.ok).toBe(false);
     expect(result.diagnostics.filter((d) => d.rule === 'claude/duplicate-name').map(shown)).toEqual([
       ".claude/commands/a:b.md:1:1: error claude/duplicate-name: .claude/commands/a/b.md is the command 'a:b' too: Claude Code loads one of them, and the bundle can hold one",
