@@ -103,8 +103,9 @@ export function scanBody(body: string, extensions: readonly string[], { proseTem
     };
     let from = 0;
     for (const to of [...blockCuts(body), body.length]) {
-      const plain = plainLine(body, from, to);
-      if (plain !== undefined || !mayHoldFinds(body.slice(from, to), extensions, proseTemplates)) {
+      const mayHold = mayHoldFinds(body.slice(from, to), extensions, proseTemplates);
+      const plain = mayHold ? plainLine(body, from, to) : undefined;
+      if (!mayHold || plain) {
         flush();
         if (plain) scanText(body, plain.start, plain.end, extensions, proseTemplates, scan);
       } else if (run !== null && to - run[0] <= MAX_RUN_BYTES) run[1] = to;
