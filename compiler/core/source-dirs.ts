@@ -22,9 +22,7 @@ export const DEFAULT_SOURCE_DIRS: SourceDirs = { prompts: 'prompts', agents: 'ag
 
 /** Every source folder, prompts first, then agents, then the Claude Code folders named: the order discovery walks them in. */
 export function sourceDirList(dirs: SourceDirs): string[] {
-  const list = [dirs.prompts, dirs.agents];
-  for (const key of CLAUDE_CODE_DIR_KEYS) if (dirs[key] !== undefined) list.push(dirs[key]);
-  return list;
+  return namedDirs(dirs).map(([, dir]) => dir);
 }
 
 /** The named folders, each with its key, in `sourceDirList`'s order. */
