@@ -4,6 +4,7 @@ import type { CommonOptions } from '../args.js';
 import type { Io } from '../io.js';
 import { plural, report, toBuildOptions } from '../shared.js';
 import type { Manifest } from '../../runtime/manifest.js';
+import { claudeCodeParts } from '../claude-code-parts.js';
 
 /** `plugins`: run the config's plugins (false: `--no-plugins`). */
 export async function runBuild(options: CommonOptions, io: Io, plugins = true): Promise<number> {
@@ -37,13 +38,7 @@ export async function runBuild(options: CommonOptions, io: Io, plugins = true): 
 /** `2 skills, 1 command (1 Claude Code file skipped…) `: what a Claude Code project's other folders gave, when the config names any. */
 function claudeCodeCounts({ claudeCode }: Manifest): string {
   if (!claudeCode) return '';
-  const kinds = [
-    [claudeCode.skills, 'skill'],
-    [claudeCode.commands, 'command'],
-    [claudeCode.outputStyles, 'output style'],
-    [claudeCode.rules, 'rule'],
-  ] as const;
-  const counts = kinds.map(([entries, word]) => plural(Object.keys(entries ?? {}).length, word)).join(', ');
+  const counts = claudeCodeParts(claudeCode).map(([entries, word]) => plural(Object.keys(entries ?? {}).length, word)).join(', ');
   const skipped = Object.keys(claudeCode.skipped ?? {}).length;
   return `and ${counts} ` + (skipped > 0 ? `(${plural(skipped, 'Claude Code file')} skipped, listed in the manifest's claudeCode.skipped) ` : '');
 }

@@ -14,6 +14,7 @@ import type { AgentEntry, ClaudeCodeBundle, ClaudeSkillEntry, Manifest, ProfileE
 import type { CommonOptions } from '../args.js';
 import type { Io } from '../io.js';
 import { readManifestArg } from '../read-manifest.js';
+import { claudeCodeParts } from '../claude-code-parts.js';
 import { plural, toBuildOptions } from '../shared.js';
 import { terminalSafe, terminalSafeJson } from '../../diagnostics/terminal-safe.js';
 
@@ -143,7 +144,7 @@ function formatAgents(agents: AgentEntry[]): string {
 /** A Claude Code project's texts by kind and key (docs/claude-code.md), a skill's reference files under it; the files Claude Code skips counted. */
 function formatClaudeCode(claudeCode: ClaudeCodeBundle): string {
   const rows: string[][] = [];
-  for (const [kind, entries] of [['skill', claudeCode.skills], ['command', claudeCode.commands], ['output style', claudeCode.outputStyles], ['rule', claudeCode.rules]] as const) {
+  for (const [entries, kind] of claudeCodeParts(claudeCode)) {
     for (const entry of Object.values(entries ?? {})) {
       rows.push([kind, entry.name, number(entry.bytes), number(entry.tokens), entry.source]);
       for (const file of Object.values((entry as ClaudeSkillEntry).files ?? {})) rows.push(['', `  ${file.name}`, number(file.bytes), number(file.tokens), file.source]);
