@@ -55,7 +55,7 @@ export async function compileSource(rel: string, loaded: Loaded, setup: CompileS
       // without a name or a description: so does the bundle, and says so in one line, the file's only one (it reaches no prompt).
       if (!source.text.startsWith('---')) return { role, def: null, compiled: null, diagnostics: [skippedAgent(rel)] };
       const unreadable = base.find((d) => d.rule === 'frontmatter/invalid-yaml');
-      if (unreadable) return { role, def: null, compiled: null, diagnostics: [unreadableAgent(unreadable)] };
+      if (unreadable) return { role, def: null, compiled: null, diagnostics: [unreadableToClaudeCode(unreadable, { claudeCode: PLUGIN_AGENTS })] };
       const missing = missingAgentFields(source);
       if (missing) return { role, def: null, compiled: null, diagnostics: [missing] };
       const { def, diagnostics } = !hasErrors(base) ? readAgent(source, setup.options.knownTools) : { def: null, diagnostics: [] };
@@ -67,7 +67,7 @@ export async function compileSource(rel: string, loaded: Loaded, setup: CompileS
       // A Markdown file straight in the skills folder is in no skill: Claude Code reads only `<skills>/<name>/SKILL.md` and what it points to.
       if (place.kind === 'skill-file' && place.skill === undefined) return { role, place, def: null, compiled: null, diagnostics: [outsideSkillFolder(source)] };
       const unreadable = base.find((d) => d.rule === 'frontmatter/invalid-yaml');
-      if (unreadable) return { role, place, def: null, compiled: null, diagnostics: [unreadableClaudeFile(unreadable, place)] };
+      if (unreadable) return { role, place, def: null, compiled: null, diagnostics: [unreadableToClaudeCode(unreadable, { notLoaded: KIND_NAMES[place.kind] })] };
       const { def, diagnostics } = !hasErrors(base) ? readClaudeFile(source, place) : { def: null, diagnostics: [] };
       const compiled = def ? await compileClaudeFile(source, setup.host) : null;
       return { role, place, def, compiled, diagnostics: [...base, ...invisible, ...diagnostics, ...(compiled?.diagnostics ?? [])] };
@@ -103,6 +103,8 @@ function skippedAgent(rel: string): Diagnostic {
   });
 }
 
+const PLUGIN_AGENTS = "Claude Code lists no agent for it (a plugin's agent file is listed with a placeholder description instead)";
+
 function outsideSkillFolder(source: Source): Diagnostic {
   return diagnostic('claude/skipped', source.rel, { line: 1, column: 1, excerpt: lineText(source.text, 1) }, 'Claude Code skips this file: it is in no skill folder', {
     severity: 'info',
@@ -111,32 +113,20 @@ function outsideSkillFolder(source: Source): Diagnostic {
   });
 }
 
-/** A Claude Code file whose frontmatter cannot be read, even as Claude Code's retry reads it: left out, a warning unless the project makes it an error. */
-function unreadableClaudeFile(d: Diagnostic, place: ClaudePlace): Diagnostic {
-  const strict = "to fail the build on such a file instead: rules: { 'frontmatter/invalid-yaml': 'error' } in the config";
-  return {
-    ...d,
-    message: `Claude Code skips this file: its frontmatter cannot be read, so the ${KIND_NAMES[place.kind]} is not loaded (${d.message})`,
-    severity: 'warning',
-    note: [d.note, strict].filter((part) => part !== undefined).join('; '),
-    brief: true,
-  };
-}
-
 /**
- * An agent file whose frontmatter cannot be read, even as Claude Code's retry
- * reads it. Claude Code drops such a project agent (only its debug log says
- * so) and lists a plugin's with a placeholder description: the bundle leaves
- * it out and builds the others, a warning unless the project makes it an
- * error. Sections and profiles have no such reader: theirs stays an error.
+ * An agent's or another Claude Code file's frontmatter that cannot be read,
+ * even as Claude Code's retry reads it. Claude Code drops such a file (for a
+ * project agent, only its debug log says so): the bundle leaves it out and
+ * builds the others, a warning unless the project makes it an error.
+ * Sections and profiles have no such reader: theirs stays an error.
+ * `notLoaded`: what the file would have been; `claudeCode`: what else Claude Code does with it.
  */
-function unreadableAgent(d: Diagnostic): Diagnostic {
-  const claudeCode = "Claude Code lists no agent for it (a plugin's agent file is listed with a placeholder description instead)";
+function unreadableToClaudeCode(d: Diagnostic, { notLoaded, claudeCode }: { notLoaded?: string; claudeCode?: string }): Diagnostic {
   const strict = "to fail the build on such a file instead: rules: { 'frontmatter/invalid-yaml': 'error' } in the config";
   return {
     ...d,
     severity: 'warning',
-    message: `Claude Code skips this file: its frontmatter cannot be read (${d.message})`,
+    message: `Claude Code skips this file: its frontmatter cannot be read${notLoaded ? `, so the ${notLoaded} is not loaded` : ''} (${d.message})`,
     note: [d.note, claudeCode, strict].filter((part) => part !== undefined).join('; '),
     brief: true,
   };
