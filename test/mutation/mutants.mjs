@@ -1243,7 +1243,7 @@ export const MUTANTS = [
   {
     name: 'issue 29: an agent file whose frontmatter cannot be read fails the build (not skipped as Claude Code skips it)',
     file: 'compiler/pipeline/compile-source.ts',
-    from: 'if (unreadable) return { role, def: null, compiled: null, diagnostics: [unreadableAgent(unreadable)] };',
+    from: 'if (unreadable) return { role, def: null, compiled: null, diagnostics: [unreadableToClaudeCode(unreadable, { claudeCode: PLUGIN_AGENTS })] };',
     to: '',
     tests: ['test/cli/agents-as-claude-code.test.ts'],
   },
@@ -1838,8 +1838,8 @@ export const MUTANTS = [
   {
     name: "the Claude Code folders a config names are not discovered",
     file: 'compiler/core/source-dirs.ts',
-    from: "  for (const key of CLAUDE_CODE_DIR_KEYS) if (dirs[key] !== undefined) list.push(dirs[key]);\n  return list;",
-    to: "  return list;",
+    from: "  for (const key of CLAUDE_CODE_DIR_KEYS) if (dirs[key] !== undefined) named.push([key, dirs[key]]);\n  return named;",
+    to: "  return named;",
     tests: ['test/definitions/claude-code.test.ts'],
   },
   {
@@ -1873,8 +1873,8 @@ export const MUTANTS = [
   {
     name: 'a Claude Code file with unreadable frontmatter fails the build by default',
     file: 'compiler/pipeline/compile-source.ts',
-    from: "is not loaded (${d.message})`,\n    severity: 'warning',",
-    to: "is not loaded (${d.message})`,\n    severity: 'error',",
+    from: "diagnostics: [unreadableToClaudeCode(unreadable, { notLoaded: KIND_NAMES[place.kind] })] };",
+    to: "diagnostics: [{ ...unreadableToClaudeCode(unreadable, { notLoaded: KIND_NAMES[place.kind] }), severity: 'error' }] };",
     tests: ['test/definitions/claude-code.test.ts'],
   },
   {
