@@ -63,4 +63,15 @@ describe('the VS Code extension', () => {
     expect(manifest).toMatchObject({ main: './extension.js', engines: { vscode: '^1.91.0' } });
     expect(zip.read('extension/extension.js')).toContain("args: ['lsp']");
   });
+
+  it('does not run in a workspace VS Code does not trust, and takes its server command from the user only', async () => {
+    // The server is the workspace's own prompt-build and loads the workspace's plugins: code from the folder runs.
+    const manifest = JSON.parse(await fs.readFile(path.join(REPO, 'editors/vscode/package.json'), 'utf8')) as {
+      capabilities?: { untrustedWorkspaces?: { supported: unknown } };
+      contributes: { configuration: { properties: Record<string, { scope?: string }> } };
+    };
+    expect(manifest.capabilities?.untrustedWorkspaces?.supported).toBe(false);
+    // A folder's own .vscode/settings.json cannot name the command: `machine` settings are the user's.
+    expect(manifest.contributes.configuration.properties['prompt-build.command']?.scope).toBe('machine');
+  });
 });
