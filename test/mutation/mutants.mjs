@@ -1982,4 +1982,11 @@ export const MUTANTS = [
     to: '      if (holder === undefined) first.set(name, rel);\n      else if (false) out.push(',
     tests: ['test/definitions/claude-code.test.ts'],
   },
+  {
+    name: 'the counting thread is started from the TypeScript sources, on a file that does not exist',
+    file: 'compiler/tokens/background-counter.ts',
+    from: "!import.meta.url.endsWith('.js')) return null;",
+    to: "!WORKER_URL.pathname.endsWith('.js')) return null;",
+    tests: ['test/tokens/background-counter.test.ts'],
+  },
 ];
