@@ -107,6 +107,7 @@ async function importFile(root: string, ref: string): Promise<unknown> {
 
 /** A package, found as the project itself would find it: from the root's node_modules up. */
 async function importPackage(root: string, name: string): Promise<unknown> {
+  if (!isPackageName(name)) throw new Refused(`'${name}' is not a package name`, "name a package ('remark-lint', '@scope/name/sub') or a file in the project ('./path/to/plugin.mjs')");
   let resolved: string;
   try {
     resolved = createRequire(path.join(root, 'package.json')).resolve(name);
@@ -115,6 +116,16 @@ async function importPackage(root: string, name: string): Promise<unknown> {
     throw new Refused(`no package '${name}' is installed where the project is`, `install it (npm install --save-dev ${name}), or name a file: './path/to/plugin.mjs'`);
   }
   return import(pathToFileURL(resolved).href);
+}
+
+/**
+ * An npm package name, scoped or not, with an optional subpath of plain
+ * segments: never `.`, `..` or a backslash, which would let resolution walk
+ * out of node_modules to any file (`x/../../../outside/evil.mjs`).
+ */
+function isPackageName(ref: string): boolean {
+  const match = /^((?:@[a-z0-9~-][\w.~-]*\/)?[a-z0-9~-][\w.~-]*)((?:\/[^/\\]+)*)$/i.exec(ref);
+  return match !== null && match[2]!.split('/').every((segment) => segment !== '.' && segment !== '..');
 }
 
 /** Where an entry naming a package or file is written: its name, quoted, after the `plugins` key; else the key. */

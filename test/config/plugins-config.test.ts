@@ -74,4 +74,20 @@ describe('plugins in the config', () => {
       'plugin/load-failed 6:5 plugin "./lint/data.mjs" did not load: its default export is neither a plugin (a function) nor a preset ({ plugins: [...] })',
     ]);
   });
+
+  it('refuses a package name whose subpath walks out (.., ., a backslash), before resolving it', async () => {
+    const root = await tempDir('pb-plugins-');
+    const outside = await tempDir('pb-outside-');
+    await writeTree(outside, { 'evil.mjs': 'export default function evil() {}\n' });
+    await fs.symlink(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'));
+    const up = path.relative(path.join(root, 'node_modules', 'x'), outside).split(path.sep).join('/');
+    const entries = [`x/${up}/evil.mjs`, `remark-lint/./../../${up}/evil.mjs`, 'remark-lint\\..\\evil.mjs', '@scope/../evil.mjs'];
+    const text = `{\n  "plugins": [\n    ${entries.map((e) => JSON.stringify(e)).join(',\n    ')}\n  ]\n}\n`;
+    const { plugins, diagnostics } = await loadPlugins(root, entries, { file: 'prompt-build.config.json', text });
+    expect(plugins).toEqual([]);
+    expect(diagnostics.map((d) => `${d.rule} ${d.message}`)).toEqual(entries.map((e) => `plugin/load-failed plugin ${JSON.stringify(e)} did not load: '${e}' is not a package name`));
+    // A scoped package with a plain subpath is still a package name (here: not installed).
+    const scoped = await loadPlugins(root, ['@no-such-scope/plugin/lib/rule.js'], { file: 'prompt-build.config.json', text: '{"plugins":["@no-such-scope/plugin/lib/rule.js"]}' });
+    expect(scoped.diagnostics.map((d) => d.message)).toEqual(["plugin \"@no-such-scope/plugin/lib/rule.js\" did not load: no package '@no-such-scope/plugin/lib/rule.js' is installed where the project is"]);
+  });
 });
