@@ -3,7 +3,7 @@ import type { UsageReport } from '../../usage/usage-report.js';
 import { changedLine, costLine, count, missesLine, modelOf, neverHitLine, prefixLine, prefixOwner, requestsLine, shortHash, tokensLine, ttlLine } from './describe.js';
 
 export function usageText(report: UsageReport, safe: (s: string) => string): string {
-  const lines = [summary(report)];
+  const lines = [safe(summary(report))];
   for (const usage of report.prefixes) {
     lines.push('', safe(`${prefixOwner(usage)} · prefix ${shortHash(usage.staticPrefixHash)} · ${modelOf(usage)}`));
     const rows: [string, string | null][] = [
