@@ -6,6 +6,7 @@
  */
 import { checkBundle } from './arguments.js';
 import type { Bundle } from './bundle.js';
+import type { ProfileEntry } from './manifest.js';
 import type { PromptSource } from './system-prompt.js';
 
 /**
@@ -66,5 +67,10 @@ export function staticSectionsOf(bundle: Bundle, source: PromptSource, staticPre
   }
   const profile = Object.hasOwn(bundle.manifest.profiles, source.name) ? bundle.manifest.profiles[source.name] : undefined;
   if (profile === undefined || profile.staticPrefixHash !== staticPrefixHash) return null;
+  return profileStaticSections(profile);
+}
+
+/** A profile's static sections, in order, each with the hash of its text: what its static prefix is made of. */
+export function profileStaticSections(profile: ProfileEntry): StaticSection[] {
   return profile.sections.filter((section) => section.kind === 'static').map((section) => [section.name, section.hash] as const);
 }

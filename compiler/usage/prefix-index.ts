@@ -8,7 +8,7 @@ import { prefixVerdict, type PrefixVerdict } from '../cache-facts/cache-economic
 import type { CacheFact } from '../cache-facts/cache-facts.js';
 import { resolveCacheFact } from '../cache-facts/cache-fact-lookup.js';
 import type { Manifest, ProfileEntry } from '../runtime/manifest.js';
-import type { StaticSection } from '../runtime/usage-bundle.js';
+import { profileStaticSections, type StaticSection } from '../runtime/usage-bundle.js';
 import { staticCountFor } from '../tokens/counter-names.js';
 
 interface KnownPrefix {
@@ -34,8 +34,7 @@ export class PrefixIndex {
   constructor(manifests: readonly Manifest[], private readonly facts: readonly CacheFact[] = []) {
     for (const manifest of manifests) {
       for (const [name, profile] of Object.entries(manifest.profiles)) {
-        const sections = profile.sections.filter((s) => s.kind === 'static').map((s) => [s.name, s.hash] as const);
-        this.prefixes.set(profile.staticPrefixHash, { kind: 'profile', name, sections, counts: profile });
+        this.prefixes.set(profile.staticPrefixHash, { kind: 'profile', name, sections: profileStaticSections(profile), counts: profile });
       }
       for (const [name, agent] of Object.entries(manifest.agents)) {
         this.prefixes.set(agent.hash, { kind: 'agent', name, sections: [[name, agent.hash]], counts: { staticTokens: agent.tokens, staticTokenCounts: agent.tokenCounts } });
