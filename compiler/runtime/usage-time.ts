@@ -28,7 +28,7 @@ const LATEST_MS = 253402300799999;
 const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:Z|([+-])(\d{2}):(\d{2}))$/;
 
 /** Milliseconds since 1970, or NaN for a string that is not such a time or names no real one (February 30, hour 24). */
-function parseIsoTime(text: string): number {
+export function parseIsoTime(text: string): number {
   const match = ISO_TIME.exec(text);
   if (match === null) return NaN;
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];

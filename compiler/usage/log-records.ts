@@ -8,7 +8,8 @@
  * memory at a time: a log of any length is read in bounded memory.
  */
 import fs from 'node:fs';
-import { USAGE_RECORD_VERSION, type UsageRecord } from '../runtime/usage.js';
+import { USAGE_PROVIDERS, USAGE_RECORD_VERSION, type UsageRecord } from '../runtime/usage.js';
+import { parseIsoTime } from '../runtime/usage-time.js';
 import { looksLikeOtlp, parseOtlpLine } from './otlp-spans.js';
 
 /** A record and its time in milliseconds. */
@@ -43,22 +44,23 @@ export function parseUsageLine(text: string): TimedRecord | string {
   const problem = recordProblem(value);
   if (problem !== null) return problem;
   const record = value as UsageRecord;
-  return { record, ms: Date.parse(record.time) };
+  return { record, ms: parseIsoTime(record.time) };
 }
 
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 const isText = (value: unknown): value is string | null => value === null || typeof value === 'string';
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const PROVIDERS: ReadonlySet<string> = new Set(['anthropic', 'bedrock', 'openai', 'gemini']);
+const PROVIDERS: ReadonlySet<string> = new Set(USAGE_PROVIDERS);
 const TEXT_FIELDS = ['api', 'model', 'profile', 'agent', 'staticPrefixHash', 'bundle', 'ttl', 'responseId', 'requestId', 'session'] as const;
 const COUNTS = ['read', 'written', 'uncached', 'input', 'output'] as const;
 
 function recordProblem(value: unknown): string | null {
   if (!isObject(value)) return 'not a usage record (a JSON object)';
   if (value.v !== USAGE_RECORD_VERSION) return `not a usage record of version ${USAGE_RECORD_VERSION} (v: ${JSON.stringify(value.v) ?? 'absent'})`;
-  if (typeof value.time !== 'string' || Number.isNaN(Date.parse(value.time))) return 'time is not an ISO 8601 time';
-  if (!PROVIDERS.has(value.provider as string)) return 'provider is not one of anthropic, bedrock, openai, gemini';
+  // As the runtime reads a time it is given: Date.parse would take any text it can guess at, in the machine's zone when it names none.
+  if (typeof value.time !== 'string' || Number.isNaN(parseIsoTime(value.time))) return 'time is not an ISO 8601 time';
+  if (!PROVIDERS.has(value.provider as string)) return `provider is not one of ${USAGE_PROVIDERS.join(', ')}`;
   for (const key of TEXT_FIELDS) if (!isText(value[key])) return `${key} is not a string or null`;
   const tokens = value.tokens;
   if (!isObject(tokens)) return 'tokens is not an object';

@@ -4,12 +4,42 @@
  * a time is read only as an ISO 8601 time with its offset; and a name in the
  * Markdown meant for a pull request mentions no one. In-process, no CLI.
  */
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { usageText } from '../../compiler/cli/usage/text.js';
 import { terminalSafe } from '../../compiler/diagnostics/terminal-safe.js';
-import type { UsageReport } from '../../compiler/usage/usage-report.js';
+import { usageReport, type UsageReport } from '../../compiler/usage/usage-report.js';
+import { tempDir } from '../helpers/tree.js';
 
 const ESCAPE = 'Jan 1 2024 (\u001b]0;pwn\u0007)';
+
+/** A record as `jsonlUsageSink` writes it, with these fields changed. */
+const recordLine = (fields: Record<string, unknown>): string =>
+  JSON.stringify({
+    v: 1,
+    time: '2026-03-02T09:00:00.000Z',
+    provider: 'anthropic',
+    api: 'messages',
+    model: 'claude-sonnet-4-5-20250929',
+    profile: 'default',
+    agent: null,
+    staticPrefixHash: 'sha256:' + 'a'.repeat(64),
+    bundle: null,
+    tokens: { read: 0, written: 1000, written5m: 1000, written1h: 0, uncached: 40, input: 1040, output: 100 },
+    ttl: null,
+    responseId: null,
+    requestId: null,
+    session: null,
+    miss: null,
+    ...fields,
+  });
+
+async function reportOf(lines: string[]): Promise<UsageReport> {
+  const log = path.join(await tempDir('pb-usage-untrusted-'), 'usage.jsonl');
+  await fs.writeFile(log, lines.join('\n') + '\n');
+  return usageReport([log]);
+}
 
 const emptyReport = (from: string | null, to: string | null): UsageReport => ({ logs: ['a.jsonl'], records: 1, from, to, bundlePrefixes: 0, prefixes: [], skipped: { count: 0, first: [] } });
 
@@ -19,5 +49,16 @@ describe('usage: a log is untrusted', () => {
     expect(text).not.toContain('\u001b');
     expect(text).not.toContain('\u0007');
     expect(text).toContain('Jan 1 2024 (\\e]0;pwn\\x07)');
+  });
+
+  it('skips and names a line whose time is not an ISO 8601 time with its offset, and reads the valid line', async () => {
+    const report = await reportOf([recordLine({ time: ESCAPE }), recordLine({ time: '2026-03-02T09:00:00' }), recordLine({})]);
+    expect(report.records).toBe(1);
+    expect(report.from).toBe('2026-03-02T09:00:00.000Z');
+    expect(report.skipped.count).toBe(2);
+    expect(report.skipped.first.map((s) => [s.line, s.problem])).toEqual([
+      [1, 'time is not an ISO 8601 time'],
+      [2, 'time is not an ISO 8601 time'],
+    ]);
   });
 });
