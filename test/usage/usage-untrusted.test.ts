@@ -7,6 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { usageMarkdown } from '../../compiler/cli/usage/markdown.js';
 import { usageText } from '../../compiler/cli/usage/text.js';
 import { terminalSafe } from '../../compiler/diagnostics/terminal-safe.js';
 import { usageReport, type UsageReport } from '../../compiler/usage/usage-report.js';
@@ -60,5 +61,13 @@ describe('usage: a log is untrusted', () => {
       [1, 'time is not an ISO 8601 time'],
       [2, 'time is not an ISO 8601 time'],
     ]);
+  });
+
+  it('puts a profile, an agent and a model in code spans in the Markdown, so a name like @org/team mentions no one', async () => {
+    const markdown = usageMarkdown(await reportOf([recordLine({ profile: '@org/team', model: '@org/model' }), recordLine({ profile: null, agent: '@org/agent' })]));
+    const outsideCode = markdown.replace(/`[^`\n]*`/g, '');
+    expect(markdown).toContain('`@org/team`');
+    expect(markdown).toContain('`@org/agent`');
+    expect(outsideCode).not.toContain('@');
   });
 });

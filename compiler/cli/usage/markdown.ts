@@ -5,7 +5,8 @@
  */
 import type { ListItem, Paragraph, PhrasingContent, RootContent } from 'mdast';
 import type { UsageReport } from '../../usage/usage-report.js';
-import { code, heading, markdownOf, paragraph, strong, t, table } from '../markdown-nodes.js';
+import type { PrefixUsage } from '../../usage/usage-tally.js';
+import { code, heading, markdownOf, paragraph, t, table } from '../markdown-nodes.js';
 import { changedLine, count, missesLine, neverHitLine, percent, prefixLine, shortHash, ttlLine } from './describe.js';
 import { summary } from './text.js';
 
@@ -19,9 +20,9 @@ export function usageMarkdown(report: UsageReport): string {
         report.prefixes.map((u) => {
           const saved = u.cost === null || u.cost.uncached === 0 ? '–' : percent(u.cost.saved / u.cost.uncached);
           return [
-            [t(u.profile ?? (u.agent === null ? '–' : `agent ${u.agent}`))],
+            owner(u),
             [code(shortHash(u.staticPrefixHash))],
-            [t(u.model ?? '–')],
+            [nameOf(u.model)],
             [t(count(u.requests))],
             [t(percent(u.hitRate))],
             [t(count(u.tokens.read))],
@@ -48,13 +49,20 @@ export function usageMarkdown(report: UsageReport): string {
         ({ u, lines }): ListItem => ({
           type: 'listItem',
           spread: false,
-          children: [paragraph([strong(u.profile ?? u.agent ?? '–'), t(' '), code(shortHash(u.staticPrefixHash)), t(` ${u.model ?? ''}: `), ...joined(lines)]) as Paragraph],
+          children: [paragraph([{ type: 'strong', children: [nameOf(u.profile ?? u.agent)] }, t(' '), code(shortHash(u.staticPrefixHash)), ...(u.model === null ? [] : [t(' '), code(u.model)]), t(': '), ...joined(lines)]) as Paragraph],
         }),
       ),
     });
   }
   if (report.skipped.count > 0) out.push(paragraph([t(`${count(report.skipped.count)} line(s) of the logs were not usage records and were skipped.`)]));
   return markdownOf({ type: 'root', children: out });
+}
+
+/** A name from the log as a code span: in plain text, a profile such as `@org/team` would mention that team in a pull request. */
+const nameOf = (name: string | null): PhrasingContent => (name === null ? t('–') : code(name));
+
+function owner(u: PrefixUsage): PhrasingContent[] {
+  return u.profile === null && u.agent !== null ? [t('agent '), code(u.agent)] : [nameOf(u.profile)];
 }
 
 function joined(lines: string[]): PhrasingContent[] {
