@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TextDocuments, TextDocumentSyncKind, type Connection } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { isInside, realish } from '../core/paths.js';
 import { readDocument, type PromptDocument } from './document.js';
 import { completionsAt, definitionAt, documentLinks, documentSymbols, hoverAt, profileLenses, referencesTo, toProtocolDiagnostic, uriOf } from './features.js';
 import type { QuickFix } from './quick-fixes.js';
@@ -176,7 +177,12 @@ export function startServer(connection: Connection): void {
     const doc = documentAt(textDocument.uri);
     if (!doc || !workspace) return [];
     const includer = path.dirname(doc.file);
-    const near = (dir: string) => filesIn(path.resolve(includer, dir), workspace!.options.extensions);
+    const root = realish(workspace.root);
+    // Only folders of the project: the typed text may climb out of it (`@../../../`) or lead out through a symlink.
+    const near = (dir: string) => {
+      const real = realish(path.resolve(includer, dir));
+      return isInside(root, real) ? filesIn(real, workspace!.options.extensions) : [];
+    };
     return completionsAt(doc, offsetIn(doc, textDocument.uri, position), workspace.sectionNames(), near).map((c) => ({
       label: c.label,
       ...(c.detail ? { detail: c.detail } : {}),

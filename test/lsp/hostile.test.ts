@@ -20,8 +20,10 @@ describe('prompt-build lsp on a hostile tree', () => {
     await writeTree(root, {
       'prompts/sections/intro.md': `Hello.\n\n@../../../${path.basename(outside)}/secret.md\n`,
       'prompts/profiles/default.md': '---\nsections: [intro, leak]\n---\n',
+      'prompts/sections/probe.md': '@../../../\n@../../linked/\n',
     });
     await fs.symlink(path.join(outside, 'secret.md'), path.join(root, 'prompts/sections/leak.md'));
+    await fs.symlink(outside, path.join(root, 'linked'));
     execFileSync('mkfifo', [path.join(root, 'prompts/sections/pipe.md')]);
 
     const session = await startLsp(root);
@@ -44,6 +46,13 @@ describe('prompt-build lsp on a hostile tree', () => {
       expect(answers[3]).toEqual({ contents: { kind: 'markdown', value: expect.stringContaining('resolves outside the project root') } });
       expect(answers[4]).toBeNull();
       expect(JSON.stringify([...published.values(), answers])).not.toContain(SECRET);
+
+      // Completing a path after `@`: no folder above the root, nothing through a symlink out of it; the root's own folders still.
+      const complete = (line: number, character: number) =>
+        rpc.sendRequest<{ label: string }[]>('textDocument/completion', { textDocument: { uri: uri('prompts/sections/probe.md') }, position: { line, character } });
+      expect((await complete(0, 10)).map((c) => c.label)).toEqual([]);
+      expect((await complete(1, 14)).map((c) => c.label)).toEqual([]);
+      expect((await complete(0, 7)).map((c) => c.label)).toContain('../../prompts/');
     } finally {
       session.stop();
     }
