@@ -22,7 +22,7 @@ export interface PluginMessage {
 /** `plugin`: the name of the plugin that gave the message, for what the message does not say itself. */
 export function messageDiagnostic(message: PluginMessage, source: { rel: string; text: string }, plugin: string): Diagnostic {
   const line = positive(message.line) ?? 1;
-  const namespace = idPart(message.source) ?? plugin;
+  const namespace = idPart(message.source) ?? idPart(plugin) ?? 'plugin';
   const rule = idPart(message.ruleId) ?? 'message';
   const notes = [message.note?.trim() || undefined, message.url ? `see ${message.url}` : undefined].filter((n): n is string => n !== undefined);
   const d: Diagnostic = {
@@ -47,7 +47,12 @@ function positive(n: number | null | undefined): number | undefined {
   return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }
 
-/** A part of a rule id as written, or undefined when it is none (empty, or not a string). */
+/**
+ * A part of a rule id as written, or undefined when it is none: not a string,
+ * or not a word of the characters rule ids are made of — a plugin's text
+ * reaches the terminal, and an escape sequence in it must not.
+ */
 function idPart(value: string | null | undefined): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  const trimmed = typeof value === 'string' ? value.trim() : '';
+  return /^[\w@.:/-]+$/.test(trimmed) ? trimmed : undefined;
 }

@@ -49,6 +49,26 @@ describe('runPlugins', () => {
     ]);
   });
 
+  it("keeps a rule id a plugin writes to the characters of rule ids: an escape sequence falls back to the plugin's name, an unsafe name to 'plugin'", async () => {
+    const red = '\u001b[31m';
+    const one = [SOURCES[0]!];
+    const found = await runPlugins(
+      one,
+      [
+        plugin('colours', (_tree, file) => {
+          file.message('rule', { ruleId: `x${red}y`, source: 'mine' });
+          file.message('source', { ruleId: 'ok', source: `${red}mine` });
+          file.message('multi-part', { ruleId: 'no-empty-url', source: 'remark-lint' });
+        }),
+        plugin(`evil${red}`, (_tree, file) => {
+          file.message('name', { ruleId: `${red}` });
+        }),
+      ],
+      ['.md'],
+    );
+    expect(found.map((d) => `${d.rule} ${d.message}`)).toEqual(['mine/message rule', 'colours/ok source', 'remark-lint/no-empty-url multi-part', 'plugin/message name']);
+  });
+
   it('reports a plugin that throws once, naming it and counting the files, and still runs the others', async () => {
     let ran = 0;
     const found = await runPlugins(
