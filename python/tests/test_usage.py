@@ -131,6 +131,14 @@ class Usage(unittest.TestCase):
             pb.jsonl_usage_sink(5)
         self.assertEqual(raised.exception.parameter, "out")
 
+    def test_a_time_has_ascii_digits_as_javascript_reads_it(self) -> None:
+        prompt = self.prompt(self.before)
+        self.assertEqual(pb.record_usage(prompt, WARM, time="2024-01-01T00:00:00Z")["time"], "2024-01-01T00:00:00.000Z")
+        for time in ("\uff12\uff10\uff12\uff14-01-01T00:00:00Z", "2024-01-01T00:00:00+0\u0661:00"):
+            with self.assertRaises(pb.ArgumentError) as raised:
+                pb.record_usage(prompt, WARM, time=time)
+            self.assertEqual(raised.exception.parameter, "time")
+
     def test_open_telemetry_is_a_disabled_no_op_without_the_api_package(self) -> None:
         try:
             import opentelemetry  # type: ignore[import-not-found]  # noqa: F401

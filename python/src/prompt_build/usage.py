@@ -253,7 +253,8 @@ def _text(value: Any) -> Optional[str]:
 
 # 9999-12-31T23:59:59.999Z: the last time both runtimes write with a four-digit year.
 _LATEST_MS = 253402300799999
-_ISO_TIME = re.compile(r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:Z|([+-])(\d{2}):(\d{2}))")
+# [0-9], not \d: in Python \d takes any Unicode digit (a fullwidth 2, U+FF12), which JavaScript's \d does not.
+_ISO_TIME = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]{1,9}))?(?:Z|([+-])([0-9]{2}):([0-9]{2}))")
 _EPOCH = datetime(1970, 1, 1)
 
 
