@@ -150,7 +150,7 @@ function sectionHover(doc: PromptDocument, manifest: Manifest | null, options: B
 
 function tokensLine(section: SectionEntry, models: readonly string[]): string {
   const counts = Object.entries(section.tokenCounts ?? {}).map(([counter, c]) => `${counter} ${c.method === 'exact' ? '' : '≈'}${c.tokens.toLocaleString('en')}`);
-  return counts.length > 0 ? `Tokens: ${counts.join(' · ')}` : `Tokens ≈${section.tokens.toLocaleString('en')} (${models.join(', ')})`;
+  return counts.length > 0 ? `Tokens: ${counts.join(' · ')}` : `Tokens ≈${section.tokens.toLocaleString('en')} (${models.map(code).join(', ')})`;
 }
 
 /** Code lenses on a profile file: the static prefix against each configured model's minimum. */
