@@ -89,6 +89,18 @@ class Usage(unittest.TestCase):
         with open(path, encoding="utf-8") as handle:
             self.assertEqual([json.loads(line) for line in handle], [first, second])
 
+    def test_a_lone_surrogate_is_written_as_json_stringify_escapes_it(self) -> None:
+        record = {"v": 1, "model": "a\ud800", "profile": "\udc00b"}
+        # JSON.stringify({v: 1, model: 'a\ud800', profile: '\udc00b'}), as the JavaScript sink writes it.
+        expected = '{"v":1,"model":"a\\ud800","profile":"\\udc00b"}\n'
+        path = os.path.join(self.root, "surrogate.jsonl")
+        pb.jsonl_usage_sink(path)(record)
+        with open(path, "rb") as handle:
+            self.assertEqual(handle.read(), expected.encode("ascii"))
+        stream = io.StringIO()
+        pb.jsonl_usage_sink(stream)(record)
+        self.assertEqual(stream.getvalue(), expected)
+
     def test_diagnostics_are_threaded_per_session_and_name_the_section_a_deploy_changed(self) -> None:
         recorder = pb.create_usage_recorder(bundle=self.before, diagnostics=True)
         self.assertEqual(recorder.diagnostics_for("s-1"), {"previous_message_id": None})

@@ -2,6 +2,7 @@
 record — the same bytes the JavaScript runtime writes — for ``prompt-build usage`` to read."""
 import json
 import os
+import re
 from typing import Any, Callable, Dict, Union
 
 from .errors import ArgumentError
@@ -9,9 +10,16 @@ from .errors import ArgumentError
 UsageSink = Callable[[Dict[str, Any]], None]
 
 
+# A surrogate in a Python str is a code point of its own (a character past U+FFFF is one code point, not a pair):
+# UTF-8 cannot encode it, and JSON.stringify writes such a lone one as its escape.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def usage_line(record: Dict[str, Any]) -> str:
-    """A record as one line of JSON, keys in the record's order, as ``JSON.stringify`` writes it."""
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    """A record as one line of JSON, keys in the record's order, as ``JSON.stringify`` writes it: a lone surrogate
+    as its escape (``\\ud800``), so the line can be written as UTF-8."""
+    text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    return _SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
 
 
 def jsonl_usage_sink(out: Union[str, "os.PathLike[str]", Any]) -> UsageSink:
