@@ -68,8 +68,13 @@ function visit(parent: Parents, reading: Reading): void {
   if (out) (parent as { children: Child[] }).children = out;
 }
 
+/**
+ * A text or template node with its place in the source. A plugin's node has
+ * none (remark-gfm's autolink literal splits text into positionless nodes):
+ * it is not the source the build reads, so it is left as it is.
+ */
 function isRunNode(node: Child): node is RunNode {
-  return node.type === 'text' || node.type === 'template';
+  return (node.type === 'text' || node.type === 'template') && typeof node.position?.start.offset === 'number' && typeof node.position.end.offset === 'number';
 }
 
 function splitRun(run: readonly RunNode[], directives: readonly Directive[], reading: Reading): Child[] {

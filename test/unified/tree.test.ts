@@ -4,6 +4,7 @@
  * positions, and text around them with its value as mdast gives it.
  */
 import type { Nodes, Root } from 'mdast';
+import remarkGfm from 'remark-gfm';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { remarkPromptBuild } from '../../compiler/unified/index.js';
@@ -74,5 +75,14 @@ describe('remarkPromptBuild', () => {
   it('reads the extensions it is given as the build does', () => {
     expect(all(parse('see @notes.txt and @spec.rst'), 'include').map((n) => (n as { path: string }).path)).toEqual(['notes.txt']);
     expect(all(parse('see @notes.txt and @spec.rst', { extensions: ['.rst'] }), 'include').map((n) => (n as { path: string }).path)).toEqual(['spec.rst']);
+  });
+
+  it("leaves a plugin's positionless text nodes alone (remark-gfm's autolink literals) and still finds the includes around them", () => {
+    // An escaped dot hides the literal from micromark; gfm's later pass finds it and splits the text into nodes without positions.
+    const doc = 'See www\\.example.com and @./a.md now.\n\nThen @./b.md.\n';
+    const tree = unified().use(remarkPromptBuild).use(remarkGfm).parse(doc) as Root;
+    expect(all(tree, 'link').map((n) => (n as { url: string }).url)).toEqual(['http://www.example.com']);
+    expect(all(tree, 'text').filter((n) => !n.position).map((n) => (n as { value: string }).value)).toEqual(['See ', 'www.example.com', ' and @./a.md now.']);
+    expect(all(tree, 'include').map((n) => (n as { path: string }).path)).toEqual(['./b.md']);
   });
 });
