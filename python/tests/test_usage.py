@@ -89,6 +89,22 @@ class Usage(unittest.TestCase):
         with open(path, encoding="utf-8") as handle:
             self.assertEqual([json.loads(line) for line in handle], [first, second])
 
+    @unittest.skipUnless(hasattr(os, "mkfifo"), "no FIFOs here")
+    def test_the_jsonl_sink_refuses_a_path_that_is_not_a_regular_file_without_blocking(self) -> None:
+        record = pb.record_usage(self.prompt(self.before), WARM, time=TIME)
+        fifo = os.path.join(self.root, "usage.fifo")
+        os.mkfifo(fifo)
+        sink = pb.jsonl_usage_sink(fifo)
+        with self.assertRaises(OSError):
+            sink(record)
+        reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+        try:
+            with self.assertRaises(OSError) as raised:
+                sink(record)
+            self.assertIn("is not a regular file", str(raised.exception))
+        finally:
+            os.close(reader)
+
     def test_a_lone_surrogate_is_written_as_json_stringify_escapes_it(self) -> None:
         record = {"v": 1, "model": "a\ud800", "profile": "\udc00b"}
         # JSON.stringify({v: 1, model: 'a\ud800', profile: '\udc00b'}), as the JavaScript sink writes it.

@@ -3,6 +3,7 @@ record — the same bytes the JavaScript runtime writes — for ``prompt-build u
 import json
 import os
 import re
+import stat
 from typing import Any, Callable, Dict, Union
 
 from .errors import ArgumentError
@@ -29,8 +30,7 @@ def jsonl_usage_sink(out: Union[str, "os.PathLike[str]", Any]) -> UsageSink:
         path = os.fspath(out)
 
         def append(record: Dict[str, Any]) -> None:
-            with open(path, "a", encoding="utf-8", newline="\n") as handle:
-                handle.write(usage_line(record) + "\n")
+            _append_line(path, (usage_line(record) + "\n").encode("utf-8"))
 
         return append
     write = getattr(out, "write", None)
@@ -41,3 +41,20 @@ def jsonl_usage_sink(out: Union[str, "os.PathLike[str]", Any]) -> UsageSink:
         write(usage_line(record) + "\n")
 
     return sink
+
+
+# Non-blocking: a path that has become a FIFO with no reader would otherwise block the request's thread for good.
+_APPEND_FLAGS = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+
+
+def _append_line(path: str, data: bytes) -> None:
+    """``data`` appended to the regular file at ``path`` (created if absent); anything else is refused with an error
+    (the recorder's ``on_error`` hears it), never written to or waited on."""
+    fd = os.open(path, _APPEND_FLAGS, 0o666)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path} is not a regular file")
+        while data:
+            data = data[os.write(fd, data) :]
+    finally:
+        os.close(fd)
