@@ -52,8 +52,13 @@ export async function runPlugins(sources: readonly LintSource[], plugins: readon
   processor.freeze();
   for (const source of sources) {
     current = source;
-    const tree = processor.parse({ value: source.text, path: source.rel });
-    await processor.run(tree, { value: source.text, path: source.rel });
+    // Each transformer is watched on its own; parsing is not: a plugin's syntax extension runs inside it, unnamed.
+    try {
+      const tree = processor.parse({ value: source.text, path: source.rel });
+      await processor.run(tree, { value: source.text, path: source.rel });
+    } catch (error) {
+      diagnostics.push(unparsedDiagnostic(source, plugins, error));
+    }
   }
   current = null;
   for (const failure of failures.values()) diagnostics.push(failureDiagnostic(failure));
@@ -100,6 +105,18 @@ function isTree(value: unknown): value is Root {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 }
 
+/** A source the plugins could not be run on at all: reading it with their syntax threw, and none of them says which. */
+function unparsedDiagnostic(source: LintSource, plugins: readonly PromptPlugin[], error: unknown): Diagnostic {
+  const names = plugins.map((p) => `'${p.name}'`).join(', ');
+  return diagnostic('plugin/threw', source.rel, { line: 1, column: 1, excerpt: firstLine(source) }, `reading this file with the plugins' syntax threw (${describeThrown(error)}): no plugin ran on it`, {
+    note: `one of the plugins that add Markdown syntax (of ${names}) failed here; the other files were linted`,
+  });
+}
+
+function firstLine(source: LintSource): string {
+  return source.text.slice(0, Math.max(0, source.text.indexOf('\n'))) || source.text;
+}
+
 function failureDiagnostic({ plugin, stage, error, file, files }: Failure): Diagnostic {
   const threw = describeThrown(error);
   if (stage === 'attach' || !file) {
@@ -109,7 +126,7 @@ function failureDiagnostic({ plugin, stage, error, file, files }: Failure): Diag
     });
   }
   const others = files > 1 ? `, and on ${files - 1} more file${files > 2 ? 's' : ''}` : '';
-  return diagnostic('plugin/threw', file.rel, { line: 1, column: 1, excerpt: file.text.slice(0, Math.max(0, file.text.indexOf('\n'))) || file.text }, `plugin '${plugin.name}' threw on this file (${threw})${others}`, {
+  return diagnostic('plugin/threw', file.rel, { line: 1, column: 1, excerpt: firstLine(file) }, `plugin '${plugin.name}' threw on this file (${threw})${others}`, {
     note: 'its findings on those files are missing; the other plugins ran. A plugin reports a problem with file.message(), not by throwing',
   });
 }

@@ -69,6 +69,25 @@ describe('runPlugins', () => {
     expect(found.map((d) => `${d.rule} ${d.message}`)).toEqual(['mine/message rule', 'colours/ok source', 'remark-lint/no-empty-url multi-part', 'plugin/message name']);
   });
 
+  it("reports a file the plugins' syntax throws on, at that file, and lints the others", async () => {
+    const seen: string[] = [];
+    const syntax: PromptPlugin = {
+      name: 'at-syntax',
+      attacher: function (this: { data: () => { micromarkExtensions?: unknown[] } }) {
+        // A syntax extension that fails at an `@` in text: only a.md has one.
+        const at = { tokenize: () => { throw new Error('bad syntax'); } };
+        (this.data().micromarkExtensions ??= []).push({ text: { 64: at } });
+        return (_tree: unknown, file: { path: string }) => void seen.push(file.path);
+      } as unknown as PromptPlugin['attacher'],
+    };
+    const found = await runPlugins(SOURCES, [syntax], ['.md']);
+    expect(found.map((d) => `${d.rule} ${d.file}:${d.line}:${d.column} ${d.message}`)).toEqual([
+      "plugin/threw prompts/sections/a.md:1:1 reading this file with the plugins' syntax threw (an error: bad syntax): no plugin ran on it",
+    ]);
+    expect(found[0]!.note).toContain("'at-syntax'");
+    expect(seen).toEqual(['prompts/sections/b.md']);
+  });
+
   it('reports a plugin that throws once, naming it and counting the files, and still runs the others', async () => {
     let ran = 0;
     const found = await runPlugins(
