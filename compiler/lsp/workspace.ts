@@ -36,6 +36,8 @@ export class Workspace {
   private lastManifest: Manifest | null = null;
   /** The project's plugins' findings by root-relative path: each file's run again only when it changes. */
   private readonly pluginFindings = new Map<string, Diagnostic[]>();
+  /** What the plugins' last run found at no source (a plugin that threw when set up, at the config): replaced by each run. */
+  private pluginSetup: Diagnostic[] = [];
   /** What the last lint found (built-in rules and plugins, rule levels applied), shown with every build until the next lint. */
   private linted: Diagnostic[] = [];
   /** The changes built since the last lint: the plugins run again over these. null: lint everything. */
@@ -159,7 +161,7 @@ export class Workspace {
       this.unlinted = [];
       const builtIn = runBuiltInRules({ project: this.compiler.compiledProject(), manifest: this.compiled.manifest, models: this.options.models });
       if (this.options.plugins.length > 0) await this.runPlugins(changes);
-      this.linted = applyRuleLevels([...builtIn, ...[...this.pluginFindings.values()].flat()], this.options.ruleLevels);
+      this.linted = applyRuleLevels([...builtIn, ...this.pluginSetup, ...[...this.pluginFindings.values()].flat()], this.options.ruleLevels);
       return this.answer();
     });
     this.running = next.catch(() => undefined);
@@ -191,11 +193,15 @@ export class Workspace {
     // unified and remark are loaded only for a project with plugins.
     const { runPlugins } = await import('../lint/run-plugins.js');
     for (const { rel } of sources) this.pluginFindings.set(rel, []);
+    // A finding at a source stays until that source is linted again; one elsewhere (a set-up failure, reported at the
+    // config on every run) is this run's only, or each pass would add another copy.
+    const setup: Diagnostic[] = [];
     for (const d of await runPlugins(sources, this.options.plugins, this.options.extensions)) {
       const list = this.pluginFindings.get(d.file);
       if (list) list.push(d);
-      else this.pluginFindings.set(d.file, [d]);
+      else setup.push(d);
     }
+    this.pluginSetup = setup;
   }
 
   private isSource(rel: string): boolean {

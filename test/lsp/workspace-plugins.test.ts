@@ -1,0 +1,29 @@
+/**
+ * The editor's workspace running a project's plugins, in process: a plugin
+ * that throws when set up is reported once however often lint runs.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Workspace } from '../../compiler/lsp/workspace.js';
+import { tempDir, writeTree } from '../helpers/tree.js';
+
+const ruleOf = (found: Map<string, { rule: string }[]>, file: string) => (found.get(file) ?? []).map((d) => d.rule);
+
+describe('the workspace with plugins', () => {
+  it('reports a plugin that throws when set up once at the config, however many lint passes there are', async () => {
+    const root = await tempDir('pb-ws-plugins-');
+    await writeTree(root, {
+      'prompt-build.config.mjs': "export default { plugins: [function broken() { throw new Error('no'); }] };\n",
+      'prompts/sections/a.md': 'Hello.\n',
+      'prompts/profiles/default.md': '---\nsections: [a]\n---\n',
+    });
+    const ws = await Workspace.open(root);
+    const config = path.join(ws.root, 'prompt-build.config.mjs');
+    await ws.build();
+    await ws.lint();
+    ws.edit(path.join(ws.root, 'prompts/sections/a.md'), 'Hello again.\n');
+    await ws.build();
+    const found = await ws.lint();
+    expect(ruleOf(found.diagnostics, config)).toEqual(['plugin/threw']);
+  });
+});
