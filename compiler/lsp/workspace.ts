@@ -14,9 +14,8 @@ import { readProjectConfig } from '../config/project-config.js';
 import type { Diagnostic } from '../diagnostics/diagnostics.js';
 import { applyRuleLevels } from '../diagnostics/rule-levels.js';
 import { runBuiltInRules } from '../lint/built-in-rules.js';
-import { discoverSources } from '../pipeline/discover.js';
+import { discoverSources, sourcePathTest } from '../pipeline/discover.js';
 import { isInside } from '../core/paths.js';
-import { sourceDirList } from '../core/source-dirs.js';
 import { normaliseText, readTextFileSync } from '../markdown/source.js';
 import type { Manifest } from '../runtime/manifest.js';
 import { createCompiler, type Compiler, type FileChange } from '../pipeline/compiler.js';
@@ -53,6 +52,8 @@ export class Workspace {
     private readonly configDiagnostics: readonly Diagnostic[],
     /** The config file and its text as read, for going to a constant; null without one. */
     private readonly config: { file: string; text: string } | null,
+    /** Whether a root-relative path is a source, as the build finds them (dot-folders and `agents.ignore` left out). */
+    private readonly isSource: (rel: string) => boolean,
   ) {}
 
   /** The prompt set at `root` (a real directory), with its config file read as `build` reads it. */
@@ -71,7 +72,8 @@ export class Workspace {
     // The editor's builds write nothing: the out directory only keeps the default's shape.
     const options = resolveBuildOptions({ outDir: path.join(real, 'dist'), ...fromConfig, root: real });
     const unsaved = new Map<string, string>();
-    return new Workspace(real, options, await createCompiler(options, unsaved), unsaved, configDiagnostics, config);
+    const isSource = await sourcePathTest(options.sourceDirs, options.agentIgnore);
+    return new Workspace(real, options, await createCompiler(options, unsaved), unsaved, configDiagnostics, config, isSource);
   }
 
   /** The file (absolute) holding the section `name`, as of the last build. */
@@ -202,9 +204,5 @@ export class Workspace {
       else setup.push(d);
     }
     this.pluginSetup = setup;
-  }
-
-  private isSource(rel: string): boolean {
-    return /\.md$/i.test(rel) && sourceDirList(this.options.sourceDirs).some((dir) => rel.startsWith(`${dir}/`));
   }
 }
