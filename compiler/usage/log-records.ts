@@ -8,6 +8,7 @@
  * memory at a time: a log of any length is read in bounded memory.
  */
 import fs from 'node:fs';
+import { FileRefused } from '../runtime/read-regular-file.js';
 import { USAGE_PROVIDERS, USAGE_RECORD_VERSION, type UsageRecord } from '../runtime/usage.js';
 import { parseIsoTime } from '../runtime/usage-time.js';
 import { looksLikeOtlp, parseOtlpLine } from './otlp-spans.js';
@@ -77,6 +78,23 @@ function recordProblem(value: unknown): string | null {
   return null;
 }
 
+const C = fs.constants;
+/** As read-regular-file.ts opens a file: a FIFO or a device put where a log was neither blocks the open nor is read. */
+const OPEN_FLAGS = C.O_RDONLY | (C.O_NONBLOCK ?? 0) | (C.O_NOCTTY ?? 0);
+
+/** An open descriptor of the log `file`, checked on the open file (`fstat`) to be a regular one: not a FIFO swapped in after a check by name. */
+export function openUsageLog(file: string): number {
+  const fd = fs.openSync(file, OPEN_FLAGS);
+  try {
+    if (fs.fstatSync(fd).isFile()) return fd;
+  } catch (error) {
+    fs.closeSync(fd);
+    throw error;
+  }
+  fs.closeSync(fd);
+  throw new FileRefused('not-a-file', 'is not a regular file');
+}
+
 /** Bytes read at a time: a chunk's records are parsed in one go, so the loop over them awaits nothing. */
 const CHUNK_BYTES = 1 << 20;
 
@@ -94,9 +112,11 @@ class LogReader {
 
   constructor(
     private readonly file: string,
+    fd: number,
     private readonly skipped: (line: SkippedLine) => void,
   ) {
-    this.chunks = fs.createReadStream(file, { encoding: 'utf8', highWaterMark: CHUNK_BYTES })[Symbol.asyncIterator]();
+    // With `fd` given, the stream reads it and ignores the path: the file checked is the file read.
+    this.chunks = fs.createReadStream(file, { fd, encoding: 'utf8', highWaterMark: CHUNK_BYTES })[Symbol.asyncIterator]();
   }
 
   /** The first record not yet taken, reading on as needed; undefined at the end. */
@@ -163,7 +183,14 @@ class LogReader {
  * record out of order inside one log is kept where it stands.
  */
 export async function mergeRecords(files: readonly string[], skipped: (line: SkippedLine) => void, take: (record: TimedRecord) => void): Promise<void> {
-  const logs = files.map((file) => new LogReader(file, skipped));
+  const fds: number[] = [];
+  try {
+    for (const file of files) fds.push(openUsageLog(file));
+  } catch (error) {
+    for (const fd of fds) fs.closeSync(fd);
+    throw error;
+  }
+  const logs = files.map((file, index) => new LogReader(file, fds[index]!, skipped));
   for (;;) {
     const heads = await Promise.all(logs.map((log) => log.head()));
     if (heads.every((head) => head === undefined)) return;

@@ -4,9 +4,11 @@
  * a time is read only as an ISO 8601 time with its offset; and a name in the
  * Markdown meant for a pull request mentions no one. In-process, no CLI.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { main } from '../../compiler/cli/main.js';
 import { usageMarkdown } from '../../compiler/cli/usage/markdown.js';
 import { usageText } from '../../compiler/cli/usage/text.js';
 import { terminalSafe } from '../../compiler/diagnostics/terminal-safe.js';
@@ -69,5 +71,14 @@ describe('usage: a log is untrusted', () => {
     expect(markdown).toContain('`@org/team`');
     expect(markdown).toContain('`@org/agent`');
     expect(outsideCode).not.toContain('@');
+  });
+
+  it.skipIf(process.platform === 'win32')('refuses a log that is a FIFO without waiting for a writer, in the check and in the reader', async () => {
+    const fifo = path.join(await tempDir('pb-usage-fifo-'), 'usage.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    await expect(usageReport([fifo])).rejects.toThrow('is not a regular file');
+    let err = '';
+    const code = await main(['usage', fifo], { out: () => undefined, err: (text) => void (err += text) });
+    expect([code, err]).toEqual([2, `prompt-build usage: ${fifo} is not a regular file`]);
   });
 });

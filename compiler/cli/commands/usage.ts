@@ -10,6 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { terminalSafe, terminalSafeJson } from '../../diagnostics/terminal-safe.js';
 import type { Manifest } from '../../runtime/manifest.js';
+import { FileRefused } from '../../runtime/read-regular-file.js';
+import { openUsageLog } from '../../usage/log-records.js';
 import { usageReport } from '../../usage/usage-report.js';
 import type { CommonOptions, DiffFormat } from '../args.js';
 import type { Io } from '../io.js';
@@ -36,11 +38,22 @@ export async function runUsage(options: CommonOptions, logs: readonly string[], 
   return 0;
 }
 
-/** Each log a regular file: a FIFO or a device named here would block, or never end. */
+/**
+ * Each log a regular file: a FIFO or a device named here would block, or
+ * never end. Checked on the open file, opened as the reader opens it
+ * (non-blocking), so the check itself cannot hang.
+ */
 export function checkUsageLogs(command: string, logs: readonly string[]): void {
   for (const log of logs) {
-    const stat = fs.statSync(log, { throwIfNoEntry: false });
-    if (!stat?.isFile()) throw new UsageError(`${command}: ${log} ${stat ? 'is not a regular file' : 'does not exist'}`);
+    let fd: number;
+    try {
+      fd = openUsageLog(log);
+    } catch (error) {
+      if (error instanceof FileRefused || (error as NodeJS.ErrnoException).code === 'EISDIR') throw new UsageError(`${command}: ${log} is not a regular file`);
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new UsageError(`${command}: ${log} does not exist`);
+      throw error;
+    }
+    fs.closeSync(fd);
   }
 }
 
