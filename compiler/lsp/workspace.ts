@@ -65,7 +65,8 @@ export class Workspace {
     if (findConfigFile(real) !== null) {
       // As `build` reads it, plugins included: the editor shows what `lint` reports.
       const read = await readProjectConfig(real, { plugins: true });
-      fromConfig = read.options;
+      // A plugin that does not load means none runs, as in `lint` (docs/lint.md#plugins): not the rest of them alone.
+      fromConfig = read.diagnostics.some((d) => d.rule === 'plugin/load-failed') ? { ...read.options, plugins: [] } : read.options;
       configDiagnostics = read.diagnostics;
       config = read.source;
     }

@@ -47,4 +47,19 @@ describe('the workspace with plugins', () => {
     const found = await ws.lint();
     expect(files.map((file) => ruleOf(found.diagnostics, file).filter((r) => r.startsWith('everywhere/')))).toEqual([['everywhere/seen'], [], []]);
   });
+
+  it('runs no plugin when one of them does not load, as lint does', async () => {
+    const root = await tempDir('pb-ws-plugins-');
+    await writeTree(root, {
+      'prompt-build.config.mjs':
+        "export default { plugins: [function everywhere() { return (_tree, file) => { file.message('seen', { ruleId: 'seen' }); }; }, './lint/missing.mjs'] };\n",
+      'prompts/sections/a.md': 'Hello.\n',
+      'prompts/profiles/default.md': '---\nsections: [a]\n---\n',
+    });
+    const ws = await Workspace.open(root);
+    await ws.build();
+    const found = await ws.lint();
+    expect(ruleOf(found.diagnostics, path.join(ws.root, 'prompt-build.config.mjs'))).toEqual(['plugin/load-failed']);
+    expect([...found.diagnostics.values()].flat().filter((d) => d.rule.startsWith('everywhere/'))).toEqual([]);
+  });
 });
