@@ -14,7 +14,7 @@ export function globProblem(glob: string): string | null {
   return unclosed(glob);
 }
 
-/** An unclosed `{` or `[` (or a `}` closing nothing), outside the escapes a glob allows. */
+/** An unclosed `{` or `[` (or a `}` closing nothing); no escape is read, since a glob holding a backslash is refused before this. */
 function unclosed(glob: string): string | null {
   let braces = 0;
   let bracket = false;

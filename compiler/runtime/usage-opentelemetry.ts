@@ -8,7 +8,9 @@
  * naming the prompt. `@opentelemetry/api` is an optional peer, imported
  * only here and only when asked for; without it, or with no SDK registered
  * by the host, every call is a no-op — and with no SDK, the sink sees that
- * at the cost of two lookups per record and makes no attributes at all.
+ * at the cost of a lookup per record of the meter provider, then of the
+ * active span and the tracer provider as its `span` mode asks (three in the
+ * default mode), and makes no attributes at all.
  */
 import type { UsageSink } from './usage-recorder.js';
 import type { UsageProvider } from './usage-providers.js';

@@ -4,8 +4,9 @@
  * so the aggregation never meets a field of the wrong type — or, told apart
  * line by line, an OpenTelemetry JSON export's batch of spans
  * (`otlp-spans.ts`). Several logs
- * (one per process or per day) are merged by time, one line of each in
- * memory at a time: a log of any length is read in bounded memory.
+ * (one per process or per day) are merged by time, a chunk of each (1 MiB,
+ * and a line up to 64 Ki characters, an OTLP line up to 16 Mi) in memory at
+ * a time: a log of any length is read in bounded memory.
  */
 import fs from 'node:fs';
 import { FileRefused } from '../runtime/read-regular-file.js';

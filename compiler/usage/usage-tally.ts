@@ -4,7 +4,8 @@
  * cost in base-input-token units (the cache facts' price multipliers), the
  * misses by cause and the TTL advisor's two prices. Records come in time
  * order; what is kept per prefix is a few sums and the last request's time,
- * so memory grows with the number of prefixes, never with the log.
+ * so memory grows with the distinct profiles, prefixes, models and miss
+ * reasons the log names, not with its number of lines.
  */
 import type { CacheFact } from '../cache-facts/cache-facts.js';
 import { resolveCacheFact } from '../cache-facts/cache-fact-lookup.js';
