@@ -1,11 +1,13 @@
 /**
  * A project's remark plugins over each source's tree (docs/lint.md#plugins):
  * one unified pipeline — `remarkPromptBuild`, then the plugins in the
- * config's order, as remark would run them, so remark-lint's
- * `<!-- lint disable -->` comments work — run once per source. Each
+ * config's order, as remark would run them — run once per source. Each
  * plugin's transformer is watched: the messages it adds are its own (named
- * by it when they name no source), and what it throws is one diagnostic
- * naming it, after which the other plugins still run. Nothing a plugin
+ * by it when they name no source), read from the file after the whole run
+ * so that remark-lint's `<!-- lint disable -->` comments, which filter the
+ * file's messages at its end, hold; what it throws is one diagnostic
+ * naming it, after which the other plugins still run. A file the plugins'
+ * syntax throws on is one diagnostic at it. Nothing a plugin
  * changes or makes is written anywhere: the tree is dropped after the run.
  */
 import type { Root } from 'mdast';
@@ -44,20 +46,32 @@ export async function runPlugins(sources: readonly LintSource[], plugins: readon
     if (known) known.files++;
     else failures.set(plugin, { plugin, stage, error, files: 1, ...(current ? { file: current } : {}) });
   };
-  const collect = (plugin: PromptPlugin, messages: readonly PluginMessage[]): void => {
-    for (const message of messages) diagnostics.push(messageDiagnostic(message, current!, plugin.name));
+  // Each message credited to the plugin whose transformer added it; read from the file only once the whole run is
+  // over, when remark-message-control (remark-lint's `<!-- lint disable -->`) has filtered file.messages.
+  const owners = new Map<PluginMessage, PromptPlugin>();
+  let ranOn: { messages: readonly PluginMessage[] } | null = null;
+  const collect = (plugin: PromptPlugin, file: { messages: readonly PluginMessage[] }, added: readonly PluginMessage[]): void => {
+    ranOn = file;
+    for (const message of added) owners.set(message, plugin);
   };
   const processor = unified().use(remarkPromptBuild, { extensions }) as unknown as Processor;
   for (const plugin of plugins) processor.use(watched(plugin, fail, collect), ...(plugin.options === undefined ? [] : [plugin.options]));
   processor.freeze();
   for (const source of sources) {
     current = source;
+    owners.clear();
+    ranOn = null;
     // Each transformer is watched on its own; parsing is not: a plugin's syntax extension runs inside it, unnamed.
     try {
       const tree = processor.parse({ value: source.text, path: source.rel });
       await processor.run(tree, { value: source.text, path: source.rel });
     } catch (error) {
       diagnostics.push(unparsedDiagnostic(source, plugins, error));
+      continue;
+    }
+    for (const message of (ranOn as { messages: readonly PluginMessage[] } | null)?.messages ?? []) {
+      const plugin = owners.get(message);
+      if (plugin) diagnostics.push(messageDiagnostic(message, source, plugin.name));
     }
   }
   current = null;
@@ -67,11 +81,15 @@ export async function runPlugins(sources: readonly LintSource[], plugins: readon
 
 /**
  * The plugin's attacher, calling it and then its transformer under watch:
- * the messages the transformer adds go to `collect`, whatever it throws,
+ * the messages the transformer adds are credited to it by `collect`, whatever it throws,
  * returns or rejects with as an error goes to `fail` — except a message it
  * failed with (`file.fail()`), which is a message like the others.
  */
-function watched(plugin: PromptPlugin, fail: (plugin: PromptPlugin, stage: Failure['stage'], error: unknown) => void, collect: (plugin: PromptPlugin, messages: readonly PluginMessage[]) => void) {
+function watched(
+  plugin: PromptPlugin,
+  fail: (plugin: PromptPlugin, stage: Failure['stage'], error: unknown) => void,
+  collect: (plugin: PromptPlugin, file: { messages: readonly PluginMessage[] }, added: readonly PluginMessage[]) => void,
+) {
   return function attach(this: Processor, ...options: unknown[]): Transformer<Root> | undefined {
     let transformer: unknown;
     try {
@@ -95,7 +113,7 @@ function watched(plugin: PromptPlugin, fail: (plugin: PromptPlugin, stage: Failu
         if (!file.messages.includes(error as (typeof file.messages)[number])) fail(plugin, 'run', error);
         out = undefined;
       }
-      collect(plugin, file.messages.slice(before));
+      collect(plugin, file, file.messages.slice(before));
       return isTree(out) ? out : undefined;
     };
   };

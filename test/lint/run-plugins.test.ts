@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PromptPlugin } from '../../compiler/core/options.js';
+import remarkLint from 'remark-lint';
+import remarkLintNoEmptyUrl from 'remark-lint-no-empty-url';
 import { runPlugins } from '../../compiler/lint/run-plugins.js';
 
 const SOURCES = [
@@ -86,6 +88,13 @@ describe('runPlugins', () => {
     ]);
     expect(found[0]!.note).toContain("'at-syntax'");
     expect(seen).toEqual(['prompts/sections/b.md']);
+  });
+
+  it("honours remark-lint's disable comments: a message they turn off is not reported", async () => {
+    const named = (name: string, attacher: unknown): PromptPlugin => ({ name, attacher: attacher as PromptPlugin['attacher'] });
+    const text = '[a]() first.\n\n<!-- lint disable no-empty-url -->\n\n[b]() off.\n\n<!-- lint enable no-empty-url -->\n\n[c]() on.\n';
+    const found = await runPlugins([{ rel: 'prompts/sections/a.md', text }], [named('remark-lint', remarkLint), named('remark-lint-no-empty-url', remarkLintNoEmptyUrl)], ['.md']);
+    expect(found.map((d) => `${d.rule} ${d.line}`)).toEqual(['remark-lint/no-empty-url 1', 'remark-lint/no-empty-url 9']);
   });
 
   it('reports a plugin that throws once, naming it and counting the files, and still runs the others', async () => {
