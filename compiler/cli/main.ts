@@ -6,6 +6,7 @@
 import { parseArgs, type Command } from './args.js';
 import { processIo, type Io } from './io.js';
 import { LockTimeoutError } from '../write/lock.js';
+import { FileRefused } from '../runtime/read-regular-file.js';
 import { OutDirError } from '../write/out-dir.js';
 import { OptionError } from '../core/options.js';
 import { terminalSafe, terminalSafeLines } from '../diagnostics/terminal-safe.js';
@@ -34,7 +35,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       io.err(terminalSafeLines(error.message));
       return 2;
     }
-    if (error instanceof LockTimeoutError) {
+    // A file that stopped being a regular one between a command's check and its read (a log swapped for a FIFO).
+    if (error instanceof LockTimeoutError || error instanceof FileRefused) {
       io.err(`prompt-build: ${terminalSafe(error.message)}`);
       return 1;
     }

@@ -93,7 +93,8 @@ export function openUsageLog(file: string): number {
     throw error;
   }
   fs.closeSync(fd);
-  throw new FileRefused('not-a-file', 'is not a regular file');
+  // Named here: the reader meets this only when the log was swapped after the command checked it by name.
+  throw new FileRefused('not-a-file', `${file} is not a regular file`);
 }
 
 /** Bytes read at a time: a chunk's records are parsed in one go, so the loop over them awaits nothing. */
