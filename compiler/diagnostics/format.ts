@@ -34,7 +34,7 @@ export function printsBrief(d: Diagnostic, { verbose = false }: FormatOptions = 
 export function formatHuman(d: Diagnostic, options: FormatOptions = {}): string {
   const c = options.color ? colors() : noColor;
   const sev = d.severity === 'error' ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.cyan('info');
-  const lines = [`${c.bold(`${terminalSafe(d.file)}:${d.line}:${d.column}`)}: ${sev} ${c.dim(d.rule)}: ${terminalSafe(d.message)}`];
+  const lines = [`${c.bold(`${terminalSafe(d.file)}:${d.line}:${d.column}`)}: ${sev} ${c.dim(terminalSafe(d.rule))}: ${terminalSafe(d.message)}`];
   if (printsBrief(d, options)) return lines[0]!;
   if (d.excerpt !== undefined) {
     const gutter = String(d.line);

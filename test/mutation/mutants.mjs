@@ -1383,8 +1383,8 @@ export const MUTANTS = [
   {
     name: "the tree reads a dynamic section's template nodes apart from the text the build reads them in",
     file: 'compiler/unified/include-nodes.ts',
-    from: "return node.type === 'text' || node.type === 'template';",
-    to: "return node.type === 'text';",
+    from: "return (node.type === 'text' || node.type === 'template') && typeof",
+    to: "return (node.type === 'text') && typeof",
     tests: ['test/unified/differential.test.ts'],
   },
   {
@@ -1988,5 +1988,33 @@ export const MUTANTS = [
     from: "!import.meta.url.endsWith('.js')) return null;",
     to: "!WORKER_URL.pathname.endsWith('.js')) return null;",
     tests: ['test/tokens/background-counter.test.ts'],
+  },
+  {
+    name: 'a plugin package name may walk out of the project (x/../../outside.mjs)',
+    file: 'compiler/config/load-plugins.ts',
+    from: '  if (!isPackageName(name)) throw new Refused(',
+    to: '  if (false) throw new Refused(',
+    tests: ['test/config/plugins-config.test.ts'],
+  },
+  {
+    name: "the language server's @ completion lists folders outside the project",
+    file: 'compiler/lsp/server.ts',
+    from: 'return isInside(root, real) ? filesIn(real, workspace!.options.extensions) : [];',
+    to: 'return filesIn(real, workspace!.options.extensions);',
+    tests: ['test/lsp/hostile.test.ts'],
+  },
+  {
+    name: "the config's model names go raw into a hover's Markdown",
+    file: 'compiler/lsp/features.ts',
+    from: '(${models.map(code).join',
+    to: '(${models.join',
+    tests: ['test/lsp/hover-markdown.test.ts'],
+  },
+  {
+    name: "a plugin's set-up failure is added again on every lint pass",
+    file: 'compiler/lsp/workspace.ts',
+    from: '    this.pluginSetup = setup;',
+    to: '    this.pluginSetup = [...this.pluginSetup, ...setup];',
+    tests: ['test/lsp/workspace-plugins.test.ts'],
   },
 ];
