@@ -2017,4 +2017,25 @@ export const MUTANTS = [
     to: '    this.pluginSetup = [...this.pluginSetup, ...setup];',
     tests: ['test/lsp/workspace-plugins.test.ts'],
   },
+  {
+    name: "usage's summary line prints a log's times raw on the terminal",
+    file: 'compiler/cli/usage/text.ts',
+    from: '  const lines = [safe(summary(report))];',
+    to: '  const lines = [summary(report)];',
+    tests: ['test/usage/usage-untrusted.test.ts'],
+  },
+  {
+    name: 'a log line with a time Date.parse guesses at is read as a record',
+    file: 'compiler/usage/log-records.ts',
+    from: "Number.isNaN(parseIsoTime(value.time))) return 'time is not an ISO 8601 time';",
+    to: "Number.isNaN(Date.parse(value.time))) return 'time is not an ISO 8601 time';",
+    tests: ['test/usage/usage-untrusted.test.ts'],
+  },
+  {
+    name: "usage's Markdown puts a model name in plain text (an @mention in a PR comment)",
+    file: 'compiler/cli/usage/markdown.ts',
+    from: '            [nameOf(u.model)],',
+    to: '            [t(u.model ?? \'–\')],',
+    tests: ['test/usage/usage-untrusted.test.ts'],
+  },
 ];
