@@ -257,6 +257,13 @@ export function splitFrontmatter(text: string): Pick<ParsedSource, 'data' | 'bod
     const note = 'close it with a line holding only `---`, or remove the first line if the file has no frontmatter';
     return { data: {}, bodyOffset: 0, problems: [{ rule: 'frontmatter/invalid-yaml', offset: 0, message: 'frontmatter opened at line 1 is never closed', note }] };
   }
+  // `---js` would have gray-matter evaluate the block as JavaScript, with this process's rights: a file someone
+  // else wrote (a pull request's) must never run. Only YAML is read; any other language is refused unread.
+  const language = text.charAt(3) === '-' ? '' : matter.language(text).name;
+  if (language !== '' && !/^ya?ml$/i.test(language)) {
+    const note = 'open the frontmatter with a line holding only `---`, and write it in YAML';
+    return { data: {}, bodyOffset: 0, problems: [{ rule: 'frontmatter/invalid-yaml', offset: 3, message: `frontmatter in '${language}' is not read: only YAML frontmatter is`, note }] };
+  }
   let yamlError: { offset: number; message: string; note?: string } | undefined;
   const lenient: Problem[] = [];
   const parsed = matter(text, {

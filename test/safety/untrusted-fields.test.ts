@@ -98,3 +98,28 @@ describe('frontmatter that is opened and never closed', () => {
     expect(result.diagnostics.filter((d) => d.rule === 'frontmatter/invalid-yaml')).toEqual([]);
   });
 });
+
+describe('frontmatter in another language than YAML', () => {
+  // gray-matter evaluates a `---js` block as JavaScript: a crafted prompt file would run code in every build and editor.
+  it.each(['js', 'javascript', 'coffee', 'json'])('`---%s` is refused unread, at its language, and runs nothing', async (language) => {
+    const root = await tempDir();
+    const marker = path.join(root, 'ran');
+    const block = `{ name: (process.getBuiltinModule('node:fs').writeFileSync(${JSON.stringify(marker)}, 'x'), 'intro') }`;
+    await writeTree(root, { ...SOURCES, 'prompts/sections/intro.md': `---${language}\n${block}\n---\nHello.\n` });
+    const run = await runCli(['build', '--root', root, '--no-cache']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`prompts/sections/intro.md:1:4`);
+    expect(run.stderr).toContain(`frontmatter/invalid-yaml`);
+    expect(run.stderr).toContain(`frontmatter in '${language}' is not read: only YAML frontmatter is`);
+    expect(run.stderr).not.toMatch(/internal error|\n\s+at /);
+    await expect(fs.access(marker)).rejects.toThrow();
+  });
+
+  it('`---yaml` and `--- yml` are YAML', async () => {
+    const root = await tempDir();
+    await writeTree(root, { ...SOURCES, 'prompts/sections/intro.md': '---yaml\nname: intro\n---\nHello.\n', 'prompts/sections/two.md': '--- yml\nname: two\n---\nTwo.\n' });
+    const built = await buildProject({ root, cacheDir: null, write: false });
+    expect(built.diagnostics.filter((d) => d.rule.startsWith('frontmatter/'))).toEqual([]);
+    expect(built.manifest?.profiles.default?.sections.map((s) => s.name)).toEqual(['intro']);
+  });
+});
