@@ -88,7 +88,7 @@ export function buildProcess(root) {
     const started = performance.now();
     execFile(process.execPath, [path.join(HERE, 'build-child.mjs'), 'build', '--root', root], { maxBuffer: 1 << 24 }, (error, stdout) => {
       if (error) return reject(error);
-      const { code, maxRssKb } = JSON.parse(stdout);
+      const { code, maxRssKb } = JSON.parse(stdout.trimEnd().split('\n').at(-1));
       if (code !== 0) return reject(new Error(`build exited ${code}`));
       resolve({ ms: performance.now() - started, maxRssKb });
     });

@@ -32,7 +32,7 @@ function lintProcess(root) {
     const started = performance.now();
     execFile(process.execPath, [path.join(HERE, 'build-child.mjs'), 'lint', '--root', root], { maxBuffer: 1 << 24 }, (error, stdout) => {
       if (error) return reject(error);
-      const { code } = JSON.parse(stdout);
+      const { code } = JSON.parse(stdout.trimEnd().split('\n').at(-1));
       if (code !== 0 && code !== 1) return reject(new Error(`lint exited ${code}`));
       resolve(performance.now() - started);
     });

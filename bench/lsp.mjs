@@ -22,7 +22,7 @@ export async function benchLsp({ files, edits = 9, root: given }) {
   const { section, fragment, includers } = await editTargets(root);
 
   const started = performance.now();
-  const server = spawn(process.execPath, [path.join(HERE, '..', 'lib/cli/bin.js'), 'lsp', '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
+  const server = spawn(process.execPath, [path.join(HERE, '..', 'lib/bin/prompt-build.js'), 'lsp', '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
   const rpc = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
   let builds = 0;
   let waiting = null;

@@ -1,6 +1,6 @@
 /**
  * Pathological shapes (issue 12): inputs the default limits accept, built as
- * a user builds them — one `lib/cli/bin.js` process each — with its time and
+ * a user builds them — one `lib/bin/prompt-build.js` process each — with its time and
  * peak RSS. The target: every one in under 5 s and 1 GiB.
  *
  *   node bench/pathological.mjs            every shape, a table on stdout
@@ -133,7 +133,7 @@ async function writeShape(dir, { files }) {
 
 /** One cold build of `dir` as a process: wall time, peak RSS, exit code and the first line of its report. */
 function buildProcess(dir, args) {
-  const bin = path.join(HERE, '..', 'lib/cli/bin.js');
+  const bin = path.join(HERE, '..', 'lib/bin/prompt-build.js');
   const started = process.hrtime.bigint();
   return new Promise((resolve) => {
     execFile(

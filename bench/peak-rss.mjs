@@ -1,6 +1,6 @@
 // Runs a script (the CLI's bin.js) in this process, as `node SCRIPT ARGS…`
 // would, and prints the process's peak RSS on stderr when it exits:
-//   node bench/peak-rss.mjs lib/cli/bin.js build --root DIR
+//   node bench/peak-rss.mjs lib/bin/prompt-build.js build --root DIR
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 

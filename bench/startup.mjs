@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = path.join(REPO, 'lib/cli/bin.js');
+const BIN = path.join(REPO, 'lib/bin/prompt-build.js');
 
 export async function benchStartup({ runs = 15 } = {}) {
   const time = (args) => {

@@ -67,7 +67,7 @@ function writeLog(file, records) {
 /** `prompt-build usage LOG --json` as a process: wall time and peak RSS. */
 function readLog(file) {
   const start = process.hrtime.bigint();
-  const run = spawnSync(process.execPath, [path.join(HERE, 'peak-rss.mjs'), path.join(REPO, 'lib/cli/bin.js'), 'usage', file, '--json'], { encoding: 'utf8', maxBuffer: 256 << 20 });
+  const run = spawnSync(process.execPath, [path.join(HERE, 'peak-rss.mjs'), path.join(REPO, 'lib/bin/prompt-build.js'), 'usage', file, '--json'], { encoding: 'utf8', maxBuffer: 256 << 20 });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (run.status !== 0) throw new Error(`prompt-build usage failed (${run.status}): ${run.stderr}`);
   const rss = /peak-rss-kb (\d+)/.exec(run.stderr);

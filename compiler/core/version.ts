@@ -4,12 +4,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The tool's version, from its package.json (one level above both `compiler/` and `lib/`; this file is in `build/`). */
+/** The tool's version, from its package.json (one level above `compiler/` and `lib/`; this file is in `core/`, or bundled in `lib/bin/`). */
 export const TOOL_VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-/** Written beside the compiled `version.js` by `npm run build:tool` (`writeFingerprint`). */
-const FINGERPRINT_FILE = path.join(HERE, 'fingerprint.json');
+export const FINGERPRINT_NAME = 'fingerprint.json';
+/** Written beside the compiled `version.js`, and beside the bundled command, by `npm run build:tool` (`writeFingerprint`). */
+const FINGERPRINT_FILE = path.join(HERE, FINGERPRINT_NAME);
 
 /**
  * The version plus a hash of the tool's own code. Persistent caches are

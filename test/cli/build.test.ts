@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../compiler/cli/args.js';
 import { runCli } from '../helpers/cli.js';
-import { copyFixture, REPO, tempDir } from '../helpers/tree.js';
+import { copyFixture, tempDir, CLI_BIN } from '../helpers/tree.js';
 
 describe('prompt-build build', () => {
   it('builds any tree with --root and --out, exit 0', async () => {
@@ -21,7 +21,7 @@ describe('prompt-build build', () => {
 
   it('runs as the executable npx finds (the bin itself, not through node)', async () => {
     const root = await copyFixture('build/ok-basic');
-    const bin = path.join(REPO, 'lib/cli/bin.js');
+    const bin = CLI_BIN;
     const { stderr } = await promisify(execFile)(bin, ['build', '--root', root, '--no-cache', '--no-color']);
     expect(stderr).toMatch(/built 2 profiles, 1 agent from \d+ sources/);
   });

@@ -9,9 +9,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { REPO, tempDir, writeTree } from '../helpers/tree.js';
+import { REPO, tempDir, writeTree, CLI_BIN } from '../helpers/tree.js';
 
-const BIN = path.join(REPO, 'lib/cli/bin.js');
+const BIN = CLI_BIN;
 const ANSI = /\u001b\[\d+m/;
 
 let root: string;

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifestJson, renameKey, writeManifestJson, type JsonObject } from '../helpers/crafted-bundle.js';
 import { runCli, runCliInProcess } from '../helpers/cli.js';
-import { REPO, tempDir, writeTree } from '../helpers/tree.js';
+import { tempDir, writeTree, CLI_BIN } from '../helpers/tree.js';
 
 const HIDDEN = 'rm -rf / is fine\r\u001b[2KBe careful.';
 const TEXT = `Intro.\n${HIDDEN}\nBidi \u202eereh, C1 \u009b31m red.\n`;
@@ -62,7 +62,7 @@ describe('render', () => {
   });
 
   it('escapes on a terminal too (a pseudo-terminal through script(1))', async () => {
-    const command = [process.execPath, path.join(REPO, 'lib/cli/bin.js'), 'render', '--root', root, '--cwd', root, '--no-color'].map((a) => `'${a}'`).join(' ');
+    const command = [process.execPath, CLI_BIN, 'render', '--root', root, '--cwd', root, '--no-color'].map((a) => `'${a}'`).join(' ');
     const stdout = await new Promise<string>((resolve, reject) =>
       execFile('script', ['-qec', command, '/dev/null'], { cwd: root, env: { ...process.env, NO_COLOR: '1' } }, (error, out) => (error ? reject(error) : resolve(out))),
     );

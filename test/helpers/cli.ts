@@ -1,7 +1,7 @@
-/** Runs the built CLI (`lib/cli/bin.js`, compiled by `npm test` before vitest starts) as a user would. */
+/** Runs the built command (`CLI_BIN`) as a user would. */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { REPO } from './tree.js';
+import { REPO, CLI_BIN } from './tree.js';
 
 export interface CliRun {
   code: number;
@@ -14,7 +14,7 @@ export function runCli(args: readonly string[], options: { cwd?: string; env?: N
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [path.join(REPO, 'lib/cli/bin.js'), ...args],
+      [CLI_BIN, ...args],
       {
         cwd: options.cwd ?? REPO,
         env: { ...process.env, NO_COLOR: '1', ...options.env },

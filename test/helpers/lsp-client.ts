@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
-import { REPO } from './tree.js';
+import { CLI_BIN } from './tree.js';
 
 export interface PublishedDiagnostic {
   range: { start: { line: number; character: number }; end: { line: number; character: number } };
@@ -29,7 +29,7 @@ export interface LspSession {
 
 /** Starts the server on `root` and initializes it. */
 export async function startLsp(root: string): Promise<LspSession> {
-  const server = spawn(process.execPath, [path.join(REPO, 'lib/cli/bin.js'), 'lsp', '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
+  const server = spawn(process.execPath, [CLI_BIN, 'lsp', '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
   const rpc = createMessageConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
   const latest = new Map<string, PublishedDiagnostic[]>();
   const log: string[] = [];

@@ -1,4 +1,5 @@
 /** Temporary copies of fixture trees: tests build and edit copies, never the fixtures. */
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const FIXTURES = path.join(REPO, 'test/fixtures');
+/** The command as `npm install` links it: package.json's `bin`, the bundle `npm run build:tool` writes (before vitest starts, in `npm test`). */
+export const CLI_BIN = path.join(REPO, (JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin['prompt-build']!);
 
 /** Every `.md` file under `dir`, sorted; none when `dir` does not exist. */
 export async function markdownUnder(dir: string): Promise<string[]> {

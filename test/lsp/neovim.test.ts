@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { REPO, tempDir, writeTree } from '../helpers/tree.js';
+import { REPO, tempDir, writeTree, CLI_BIN } from '../helpers/tree.js';
 
 const NVIM = '/usr/bin/nvim';
 
@@ -21,7 +21,7 @@ describe('prompt-build lsp in Neovim', () => {
       'prompts/profiles/default.md': '---\nsections: [intro]\n---\n',
     });
     const out = path.join(root, 'nvim-result.json');
-    const env = { ...process.env, PB_ROOT: root, PB_OUT: out, PB_NODE: process.execPath, PB_BIN: path.join(REPO, 'lib/cli/bin.js'), HOME: root, XDG_STATE_HOME: root, XDG_DATA_HOME: root };
+    const env = { ...process.env, PB_ROOT: root, PB_OUT: out, PB_NODE: process.execPath, PB_BIN: CLI_BIN, HOME: root, XDG_STATE_HOME: root, XDG_DATA_HOME: root };
     const script = path.join(REPO, 'test/lsp/neovim-client.lua');
     // Bounded: a client that never gets its answers ends the run, and the missing file says so.
     await new Promise<void>((resolve) => execFile(NVIM, ['--headless', '--clean', '-c', `luafile ${script}`], { env, timeout: 60_000 }, () => resolve()));

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO, tempDir, writeTree } from '../helpers/tree.js';
+import { tempDir, writeTree, CLI_BIN } from '../helpers/tree.js';
 
 interface PublishedDiagnostic {
   range: { start: { line: number; character: number } };
@@ -71,7 +71,7 @@ const at = (rel: string, line: number, character: number) => ({ textDocument: { 
 beforeAll(async () => {
   root = await fs.realpath(await tempDir());
   await writeTree(root, TREE);
-  server = spawn(process.execPath, [path.join(REPO, 'lib/cli/bin.js'), 'lsp', '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
+  server = spawn(process.execPath, [CLI_BIN, 'lsp', '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
   rpc = createMessageConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
   rpc.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: PublishedDiagnostic[] }) => published.push(p));
   rpc.onNotification('window/logMessage', (m: { message: string }) => {

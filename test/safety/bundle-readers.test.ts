@@ -15,7 +15,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBundle } from '../../compiler/runtime/index.js';
 import { runCli, runCliInProcess, type CliRun } from '../helpers/cli.js';
-import { REPO, tempDir, writeTree } from '../helpers/tree.js';
+import { REPO, tempDir, writeTree, CLI_BIN } from '../helpers/tree.js';
 
 const TREE: Record<string, string> = {
   'prompts/sections/intro.md': 'You are a coding agent.\n@../fragments/rules.md\nEnd of intro.\n',
@@ -78,7 +78,7 @@ function expectNoStack(run: CliRun): void {
  * deadline, then kills it. `exited` false means it hung.
  */
 async function runWithDeadline(args: readonly string[], cwd = REPO, deadlineMs = 15_000): Promise<CliRun & { exited: boolean }> {
-  const child = spawn(process.execPath, [path.join(REPO, 'lib/cli/bin.js'), ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+  const child = spawn(process.execPath, [CLI_BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));

@@ -12,9 +12,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProject, LockTimeoutError } from '../../compiler/index.js';
 import { loadBundle } from '../../compiler/runtime/index.js';
-import { copyFixture, leaveInterruptedWrite, readTree, REPO, tempDir } from '../helpers/tree.js';
+import { copyFixture, leaveInterruptedWrite, readTree, tempDir, CLI_BIN } from '../helpers/tree.js';
 
-const BIN = path.join(REPO, 'lib/cli/bin.js');
+const BIN = CLI_BIN;
 
 function build(root: string, out: string): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {

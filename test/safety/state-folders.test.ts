@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildProject } from '../../compiler/index.js';
 import { loadBundle } from '../../compiler/runtime/index.js';
 import { runCli } from '../helpers/cli.js';
-import { copyFixture, readTree, REPO, tempDir, writeTree } from '../helpers/tree.js';
+import { copyFixture, readTree, tempDir, writeTree, CLI_BIN } from '../helpers/tree.js';
 
 async function built(): Promise<{ root: string; dist: string; before: Map<string, Buffer> }> {
   const root = await copyFixture('build/ok-basic');
@@ -80,7 +80,7 @@ describe('the state folder and its lock', () => {
 function buildLimited(root: string, kib: number): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const script = `trap '' XFSZ; ulimit -f ${kib}; exec "$0" "$@"`;
-    const child = spawn('sh', ['-c', script, process.execPath, path.join(REPO, 'lib/cli/bin.js'), 'build', '--root', root, '--no-cache', '--no-color'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn('sh', ['-c', script, process.execPath, CLI_BIN, 'build', '--root', root, '--no-cache', '--no-color'], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.once('exit', (code) => resolve({ code, stderr }));

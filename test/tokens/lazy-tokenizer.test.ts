@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { REPO, tempDir, writeTree } from '../helpers/tree.js';
+import { tempDir, writeTree, CLI_BIN } from '../helpers/tree.js';
 
 const HOOKS = `
 import fs from 'node:fs';
@@ -23,7 +23,7 @@ export async function resolve(specifier, context, next) {
 function buildWithTrace(root: string, trace: string, hooks: string): Promise<number> {
   const register = `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hooks).href)});`;
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, path.join(REPO, 'lib/cli/bin.js'), 'build', '--root', root], { env: { ...process.env, PB_TRACE: trace, NO_COLOR: '1' } }, (error) =>
+    execFile(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, CLI_BIN, 'build', '--root', root], { env: { ...process.env, PB_TRACE: trace, NO_COLOR: '1' } }, (error) =>
       resolve(error ? 1 : 0),
     );
   });

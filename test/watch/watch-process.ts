@@ -8,9 +8,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { buildProject, formatHuman } from '../../compiler/index.js';
-import { readTree, REPO, tempDir } from '../helpers/tree.js';
+import { readTree, tempDir, CLI_BIN } from '../helpers/tree.js';
 
-const BIN = path.join(REPO, 'lib/cli/bin.js');
+const BIN = CLI_BIN;
 
 /** Status lines start with the local time; `lines` holds them without it, `raw` as printed. */
 const TIME = /^\d\d:\d\d:\d\d /;

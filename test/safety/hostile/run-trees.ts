@@ -11,11 +11,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProject, RULES } from '../../../compiler/index.js';
 import { loadBundle } from '../../../compiler/runtime/index.js';
-import { REPO, tempDir, writeTree } from '../../helpers/tree.js';
+import { tempDir, writeTree, CLI_BIN } from '../../helpers/tree.js';
 import { hostileTree, type HostileTree } from './generate.js';
 import { generatedCases } from '../../helpers/scale.js';
 
-const BIN = path.join(REPO, 'lib/cli/bin.js');
+const BIN = CLI_BIN;
 
 /** Long enough for any tree the default limits accept; a tree still running by then hangs the build. */
 const HANG_MS = 20_000;
