@@ -74,7 +74,7 @@ export class Workspace {
     const options = resolveBuildOptions({ outDir: path.join(real, 'dist'), ...fromConfig, root: real });
     const unsaved = new Map<string, string>();
     const isSource = await sourcePathTest(options.sourceDirs, options.agentIgnore);
-    return new Workspace(real, options, await createCompiler(options, unsaved), unsaved, configDiagnostics, config, isSource);
+    return new Workspace(real, options, await createCompiler(options, { overlay: unsaved }), unsaved, configDiagnostics, config, isSource);
   }
 
   /** The file (absolute) holding the section `name`, as of the last build. */

@@ -59,9 +59,11 @@ export async function checkBundle(options: Partial<BuildOptions> & { root: strin
   const compiler = await createCompiler(options);
   const { root, outDir } = compiler.options;
   const outRel = path.relative(root, outDir).split(path.sep).join('/') || '.';
-  const result = await compiler.build();
-  // The built-in rules and the plugins (docs/lint.md): an error among their findings fails the check too.
-  const found = await lintStage(compiler.options, { built: { compiler, result } });
+  const { result, found } = await compiler.closedAfter(async () => {
+    const result = await compiler.build();
+    // The built-in rules and the plugins (docs/lint.md): an error among their findings fails the check too.
+    return { result, found: await lintStage(compiler.options, { built: { compiler, result } }) };
+  });
   const bundle = result.bundle;
   const staleness = bundle ? await findStaleFiles(bundle.files, outDir) : null;
   const stale = staleness ? staleList(staleness, outRel) : [];

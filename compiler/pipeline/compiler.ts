@@ -25,7 +25,7 @@ import { isSource, SourceStore, type Loaded } from '../incremental/source-store.
 import { SourcesRecord } from '../incremental/sources-record.js';
 import { TOOL_FINGERPRINT } from '../core/version.js';
 import type { TokenCountingLoader } from '../bundle/count-for-emit.js';
-import { BackgroundCounter } from '../tokens/background-counter.js';
+import { startCounting, type BackgroundCounter } from '../tokens/background-counter.js';
 import type { CompiledSection } from '../definitions/compiled.js';
 import type { CompiledProject } from '../lint/project.js';
 
@@ -56,16 +56,24 @@ export interface BuildRunOptions {
   files?: boolean;
 }
 
-/**
- * `overlay`: texts that stand for files (absolute path → text), read in their place by every stage — the language
- * server's unsaved buffers. The map is the caller's and read at each load: after changing it, `build` the paths changed.
- */
-export async function createCompiler(partial: Partial<BuildOptions> & { root: string }, overlay?: ReadonlyMap<string, string>): Promise<Compiler> {
+export interface CompilerSetup {
+  /**
+   * Texts that stand for files (absolute path → text), read in their place by every stage — the language server's
+   * unsaved buffers. The map is the caller's and read at each load: after changing it, `build` the paths changed.
+   */
+  overlay?: ReadonlyMap<string, string>;
+  /** The counting thread, when the caller started it earlier than this (`buildProject`); by default one is started here. */
+  counter?: BackgroundCounter | null;
+}
+
+/** A compiler, its counting thread started (`close` ends it). */
+export async function createCompiler(partial: Partial<BuildOptions> & { root: string }, { overlay, counter }: CompilerSetup = {}): Promise<Compiler> {
   const options = resolveBuildOptions(partial);
   const root = await fs.realpath(options.root).catch(() => options.root);
   const cache = await openParseCache(options.cacheDir, TOOL_FINGERPRINT);
   const store = new SourceStore(root, options, cache, options.parallelThreshold, overlay);
-  return new Compiler({ ...options, root }, store, cache.stats, await sourcePathTest(options.sourceDirs, options.agentIgnore));
+  const background = counter === undefined ? startCounting(options) : counter;
+  return new Compiler({ ...options, root }, store, cache.stats, await sourcePathTest(options.sourceDirs, options.agentIgnore), background);
 }
 
 export class Compiler {
@@ -81,16 +89,17 @@ export class Compiler {
   private readonly sources = new SourcesRecord();
   private readonly host: IncludeHost;
   private readonly setup: CompileSetup;
-  /** The token counters: a thread a large project's first build starts (a no-change build never gets here), or a tokenizer loaded here. */
-  private readonly tokenCounting: TokenCountingLoader = { background: null, loaded: null };
-  private countingStarted = false;
+  /** The token counters: the counting thread (a no-change build never starts one), or a tokenizer loaded here. */
+  private readonly tokenCounting: TokenCountingLoader;
 
   constructor(
     readonly options: BuildOptions,
     private readonly store: SourceStore,
     private readonly cacheStats: { hits: number; misses: number; discarded: string | null },
     private readonly isSourcePath: (rel: string) => boolean,
+    background: BackgroundCounter | null,
   ) {
+    this.tokenCounting = { background, loaded: null };
     this.host = { root: options.root, homeDir: options.homeDir, limits: options, constants: options.constants, load: (f) => store.load(f) };
     this.setup = { host: this.host, options, lookup: (rel) => this.lookup(rel) };
   }
@@ -106,13 +115,6 @@ export class Compiler {
     const candidates = await this.discover(changes);
     // 2 load: read, checked, parsed (from the parse cache, or on all cores when there are many).
     const loaded = await this.store.loadMany(candidates.map((rel) => path.join(this.options.root, rel)));
-    // A large project's tokenizer loads on the spare core while the build compiles and links; only emit needs it.
-    // Not before loading (parsing already keeps every core busy), nor for a small project, which reaches emit
-    // before a thread has started.
-    if (!this.countingStarted && !this.options.exactTokens && candidates.length >= this.options.parallelThreshold) {
-      this.tokenCounting.background = BackgroundCounter.start();
-    }
-    this.countingStarted = true;
     // 3 define and 4 compile, per source.
     const recompiled = await this.compile(candidates, loaded);
     // A rebuild parses a handful of files; rewriting the whole parse cache after each would cost more than it saves.
@@ -145,7 +147,10 @@ export class Compiler {
       candidates.map(async (rel, i) => {
         // Kept while its source is the same object: the store reloads only what changed.
         if (this.entries.get(rel)?.loaded === loaded[i]) return;
-        this.entries.set({ rel, loaded: loaded[i]!, result: await compileSource(rel, loaded[i]!, this.setup) });
+        const result = await compileSource(rel, loaded[i]!, this.setup);
+        this.entries.set({ rel, loaded: loaded[i]!, result });
+        // Counted on the other core while the rest compiles: emit needs every text's count.
+        if ('compiled' in result && result.compiled) this.tokenCounting.background?.countAhead(result.compiled.text);
         recompiled.push(rel);
       }),
     );
@@ -190,11 +195,20 @@ export class Compiler {
     return this.store.saveCache();
   }
 
-  /** Ends the counting thread, if any: a long-lived process that drops a compiler (watch, the language server) calls this. */
+  /** Ends the counting thread, if any: a process that goes on after it is done with a compiler calls this. */
   async close(): Promise<void> {
     const background = this.tokenCounting.background;
     this.tokenCounting.background = null;
     await background?.close();
+  }
+
+  /** `work`'s result, the compiler closed after it, whether it succeeded or not: for a caller that builds once. */
+  async closedAfter<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } finally {
+      await this.close();
+    }
   }
 
   /**

@@ -17,9 +17,11 @@ export interface LintResult {
 
 export async function lintProject(options: Partial<BuildOptions> & { root: string }): Promise<LintResult> {
   const compiler = await createCompiler(options);
-  // Nothing is written: only the manifest and the diagnostics are read.
-  const result = await compiler.build(undefined, { files: false });
-  const found = await lintStage(compiler.options, { built: { compiler, result } });
+  const { result, found } = await compiler.closedAfter(async () => {
+    // Nothing is written: only the manifest and the diagnostics are read.
+    const result = await compiler.build(undefined, { files: false });
+    return { result, found: await lintStage(compiler.options, { built: { compiler, result } }) };
+  });
   const diagnostics = sortDiagnostics([...result.diagnostics, ...found]);
   return { ok: !hasErrors(diagnostics), diagnostics, sources: result.stats.sources };
 }

@@ -13,6 +13,7 @@ import type { BuildResult } from './compiler.js';
 import { resolveBuildOptions, type BuildOptions } from '../core/options.js';
 import { diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostics.js';
 import type { Manifest } from '../runtime/manifest.js';
+import { startCounting } from '../tokens/background-counter.js';
 
 export type BuildProjectOptions = Partial<BuildOptions> & { root: string; write?: boolean };
 
@@ -38,25 +39,32 @@ export async function buildProject(options: BuildProjectOptions): Promise<Projec
   if (write) assertWritableOutDir(resolved);
   const unchanged = write ? await reuseIfUnchanged(resolved) : null;
   if (unchanged) return withPluginFindings(upToDate(unchanged), await pluginFindings(resolved));
-  const [{ createCompiler }, { OutputWriteError, writeBundle }] = await Promise.all([import('./compiler.js'), import('../write/write-bundle.js')]);
-  const compiler = await createCompiler(resolved);
-  const built = await compiler.build();
-  // The plugins' findings are not the stamp's to replay (they run on every build): `built` keeps the build's own.
-  const result = withPluginFindings(built, await pluginFindings(resolved));
-  if (!result.bundle || !write) return { ...result, written: null, upToDate: false, manifest: result.bundle?.manifest ?? null };
-  let written: WriteReport;
+  // First: the tokenizer loads on the other core while this thread loads the compiler and builds.
+  const counter = startCounting(resolved);
   try {
-    written = await writeBundle(resolved.outDir, result.bundle.files, undefined, resolved);
-  } catch (error) {
-    if (!(error instanceof OutputWriteError)) throw error;
-    const diagnostics = [...result.diagnostics, writeFailure(resolved.root, error)];
-    return { ...result, ok: false, diagnostics, bundle: null, written: null, upToDate: false, manifest: null };
+    const [{ createCompiler }, { OutputWriteError, writeBundle }] = await Promise.all([import('./compiler.js'), import('../write/write-bundle.js')]);
+    const compiler = await createCompiler(resolved, { counter });
+    const built = await compiler.build();
+    // The plugins' findings are not the stamp's to replay (they run on every build): `built` keeps the build's own.
+    const result = withPluginFindings(built, await pluginFindings(resolved));
+    if (!result.bundle || !write) return { ...result, written: null, upToDate: false, manifest: result.bundle?.manifest ?? null };
+    let written: WriteReport;
+    try {
+      written = await writeBundle(resolved.outDir, result.bundle.files, undefined, resolved);
+    } catch (error) {
+      if (!(error instanceof OutputWriteError)) throw error;
+      const diagnostics = [...result.diagnostics, writeFailure(resolved.root, error)];
+      return { ...result, ok: false, diagnostics, bundle: null, written: null, upToDate: false, manifest: null };
+    }
+    const { manifest, files } = result.bundle;
+    // Exact counts that fell back to estimates are tried again by the next build, not frozen by the stamp.
+    if (result.diagnostics.some((d) => d.rule === 'tokens/exact-unavailable')) return { ...result, written, upToDate: false, manifest };
+    await recordStamp(resolved, { manifest, files, watched: compiler.watchedPaths(), diagnostics: built.diagnostics });
+    return { ...result, written, upToDate: false, manifest };
+  } finally {
+    // A library caller's process goes on: the thread and its tokenizer must not.
+    await counter?.close();
   }
-  const { manifest, files } = result.bundle;
-  // Exact counts that fell back to estimates are tried again by the next build, not frozen by the stamp.
-  if (result.diagnostics.some((d) => d.rule === 'tokens/exact-unavailable')) return { ...result, written, upToDate: false, manifest };
-  await recordStamp(resolved, { manifest, files, watched: compiler.watchedPaths(), diagnostics: built.diagnostics });
-  return { ...result, written, upToDate: false, manifest };
 }
 
 /** A write the file system refused, as a diagnostic on the path it refused (root-relative when inside the root). */

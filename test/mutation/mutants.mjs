@@ -1782,8 +1782,8 @@ export const MUTANTS = [
   {
     name: 'the counting thread gives every text the first text’s count',
     file: 'compiler/tokens/background-counter.ts',
-    from: 'asked.forEach((text, i) => counts.set(text, reply.counts[i]!));',
-    to: 'asked.forEach((text) => counts.set(text, reply.counts[0]!));',
+    from: 'counts.set(text, answer.counts[index]!);',
+    to: 'counts.set(text, answer.counts[0]!);',
     tests: ['test/tokens/background-counter.test.ts'],
   },
   {

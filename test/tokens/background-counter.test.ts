@@ -42,9 +42,22 @@ describe('the counting thread', () => {
     expect(await counter!.counterFor(['Hello again.'])).toBeNull();
   });
 
+  it('counts the texts sent ahead, while a build compiles, as those asked for at emit', async () => {
+    const here = await loadO200kCounts();
+    const counter = BackgroundCounter.start()!;
+    const texts = Array.from({ length: 150 }, (_, i) => `Section ${i}: ${'word '.repeat(i)}`);
+    // Two messages sent, and twelve texts waiting for a third.
+    for (const text of texts.slice(0, 140)) counter.countAhead(text);
+    const asked = [...texts.slice(100), 'A text never sent ahead.'];
+    const count = (await counter.counterFor(asked))!;
+    for (const text of asked) expect(count(text)).toEqual(here(text));
+    // Sent ahead, not asked for at emit (a section in no profile): not kept.
+    expect(() => count(texts[0]!)).toThrow(/not among those counted/);
+    await counter.close();
+  });
+
   it('neither keeps a library user’s process alive after a build, nor lets it end while a build waits for its counts', async () => {
     const root = await tempDir();
-    // Enough sources for the build to start the thread (a small project counts on its own thread).
     const sections = Object.fromEntries(Array.from({ length: 70 }, (_, i) => [`prompts/sections/s${i}.md`, `Section ${i}.\n`]));
     const profile = `---\nsections: [${Object.keys(sections).map((_, i) => `s${i}`).join(', ')}]\n---\n`;
     await writeTree(root, { ...sections, 'prompts/profiles/default.md': profile });
