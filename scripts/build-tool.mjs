@@ -1,5 +1,5 @@
 // `npm run build:tool`: compiles compiler/ into lib/ (tsc: the library, its
-// types, the runtime), then bundles the command line into lib/bin/ (rolldown),
+// types, the runtime), then bundles the command line and its threads into lib/bin/ (rolldown),
 // and writes the tool's fingerprint (core/version.ts).
 //
 // Why a bundle: Node resolves, reads and compiles every ES module file
@@ -11,8 +11,9 @@
 //
 // The bundle lives two folders below the package root, as lib/cli/ does: the
 // code finds package.json (`../../package.json`) and the embedded dist/
-// relatively. The threads' files are entries of their own beside the chunks
-// that start them, where `new URL('./parse-worker.js', import.meta.url)` looks.
+// relatively. The threads' files (parsing, counting, writing artifacts) are
+// entries of their own beside the chunks that start them, where
+// `new URL('./parse-worker.js', import.meta.url)` looks.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,6 +32,7 @@ await build({
     'prompt-build': path.join(LIB, 'cli/bin.js'),
     'parse-worker': path.join(LIB, 'incremental/parse-worker.js'),
     'count-worker': path.join(LIB, 'tokens/count-worker.js'),
+    'artifact-thread': path.join(LIB, 'write/artifact-thread.js'),
   },
   platform: 'node',
   // Loaded from where the user installed them: jiti reads its own files lazily, the telemetry API is an optional

@@ -88,6 +88,8 @@ export interface EmitCache {
   readonly sections: WeakMap<CompiledText, Emitted<SectionEntry>>;
   readonly agents: WeakMap<CompiledText, Emitted<AgentEntry>>;
   readonly claude: WeakMap<CompiledText, Emitted<ClaudeCodeEntry>>;
+  /** Each text's files, made once: by `emitArtifacts`, ahead of the counts, or by the emit that needs them first. */
+  readonly artifacts: WeakMap<CompiledText, Artifacts<unknown>>;
   /** A source's manifest entry, the same object while its bytes and direct includes are, so that its manifest text is reused. */
   readonly sourceEntries: WeakMap<Source, SourceEntry>;
   readonly json: JsonPieceCache;
@@ -100,6 +102,7 @@ export function createEmitCache(): EmitCache {
     sections: new WeakMap(),
     agents: new WeakMap(),
     claude: new WeakMap(),
+    artifacts: new WeakMap(),
     sourceEntries: new WeakMap(),
     json: createJsonPieceCache(),
     bundleModule: createBundleModuleCache(),
@@ -130,7 +133,7 @@ export function emitBundle(input: EmitInput, cache: EmitCache): EmittedBundle {
   }
 
   const agents: Record<string, AgentEntry> = {};
-  for (const agent of input.agents) agents[agent.def.name] = emitOnce(cache.agents, agent, into, (a, own) => emitAgent(a, own, input.tokens));
+  for (const agent of input.agents) agents[agent.def.name] = emitOnce(cache.agents, cache, agent, into, agentArtifacts, input.tokens);
 
   const manifest: Manifest = {
     schemaVersion: SCHEMA_VERSION,
@@ -177,9 +180,9 @@ function emitProfile(profile: LinkedProfile, cache: EmitCache, python: boolean, 
   let emitted = cache.profiles.get(profile);
   if (!emitted) {
     const files = new Map<string, string>();
-    const emit = (section: CompiledSection, into: Map<string, string>) => emitSection(section, into, python, tokens);
+    const artifacts = (section: CompiledSection) => sectionArtifacts(section, python);
     // Checked before emitting: every name resolves to a section.
-    const entries = profile.sections.map((section) => emitOnce(cache.sections, section!, files, emit));
+    const entries = profile.sections.map((section) => emitOnce(cache.sections, cache, section!, files, artifacts, tokens));
     emitted = { entry: profileEntry(profile.def, entries), files };
     cache.profiles.set(profile, emitted);
   }
@@ -198,74 +201,117 @@ interface Emitted<E> {
   files: ReadonlyMap<string, string>;
 }
 
-function emitOnce<D extends { def: object; compiled: CompiledText }, E>(
-  cache: WeakMap<CompiledText, Emitted<E>>,
+/**
+ * A text's files, and its manifest entry once its counts are known: the files
+ * need no counts, so a build writes them while the counting ends
+ * (`emitArtifacts`).
+ */
+interface Artifacts<E> {
+  def: object;
+  files: ReadonlyMap<string, string>;
+  entry(tokens: TokenCounting): E;
+}
+
+type Emittable = { def: object; compiled: CompiledText };
+
+function artifactsOnce<D extends Emittable, E>(cache: EmitCache, input: D, make: (input: D) => Artifacts<E>): Artifacts<E> {
+  let made = cache.artifacts.get(input.compiled) as Artifacts<E> | undefined;
+  if (made?.def !== input.def) {
+    made = make(input);
+    cache.artifacts.set(input.compiled, made);
+  }
+  return made;
+}
+
+function emitOnce<D extends Emittable, E>(
+  entries: WeakMap<CompiledText, Emitted<E>>,
+  cache: EmitCache,
   input: D,
   files: Map<string, string> | null,
-  emit: (input: D, files: Map<string, string>) => E,
+  make: (input: D) => Artifacts<E>,
+  tokens: TokenCounting,
 ): E {
-  let emitted = cache.get(input.compiled);
+  let emitted = entries.get(input.compiled);
   if (emitted?.def !== input.def) {
-    const own = new Map<string, string>();
-    emitted = { def: input.def, entry: emit(input, own), files: own };
-    cache.set(input.compiled, emitted);
+    const artifacts = artifactsOnce(cache, input, make);
+    emitted = { def: input.def, entry: artifacts.entry(tokens), files: artifacts.files };
+    entries.set(input.compiled, emitted);
   }
   if (files) copyFiles(emitted.files, files);
   return emitted.entry;
 }
 
+/**
+ * The artifacts of every profile's sections and every agent, made before the
+ * token counts are all in (the compiler's `onArtifacts`), so that writing them
+ * overlaps the rest of emit. A Claude Code project's files are few, and wait
+ * for `emitBundle`; the bundle's files remain `emitBundle`'s to decide.
+ */
+export function emitArtifacts(input: Pick<EmitInput, 'profiles' | 'agents' | 'targets'>, cache: EmitCache): Map<string, string> {
+  const files = new Map<string, string>();
+  const python = input.targets?.includes('python') ?? false;
+  const artifacts = (section: CompiledSection) => sectionArtifacts(section, python);
+  for (const profile of input.profiles) for (const section of profile.sections) copyFiles(artifactsOnce(cache, section!, artifacts).files, files);
+  for (const agent of input.agents) copyFiles(artifactsOnce(cache, agent, agentArtifacts).files, files);
+  return files;
+}
+
 /** `python`: add the section's Python module (one compiler builds for one set of targets, so the emit cache holds either form). */
-function emitSection({ def, compiled }: CompiledSection, files: Map<string, string>, python: boolean, tokens: TokenCounting): SectionEntry {
-  const base = { name: def.name, source: def.source, ...textSize(compiled.text, tokens), ...strippedComments(compiled) };
+function sectionArtifacts({ def, compiled }: CompiledSection, python: boolean): Artifacts<SectionEntry> {
+  const files = new Map<string, string>();
+  const stripped = strippedComments(compiled);
+  let fields: Omit<SectionEntry, 'name' | 'source' | 'bytes' | 'tokens' | 'tokenCounts' | 'stripped'>;
   if (def.kind === 'static') {
     const { file, hash } = addArtifact(files, 'static', def.name, '.md', compiled.text);
-    return { ...base, kind: 'static', file, hash, ...sourceMap(files, file, compiled) };
+    fields = { kind: 'static', file, hash, ...sourceMap(files, file, compiled) };
+  } else {
+    const options = { section: def.name, inputs: def.inputs, optional: def.optional };
+    const module = generateThunkModule(compiled.text, options, compiled.template);
+    const { file, hash } = addArtifact(files, 'dynamic', def.name, '.js', module);
+    const template = file.replace(/\.js$/, '.hbs');
+    files.set(template, compiled.text);
+    const dynamic = {
+      kind: 'dynamic' as const,
+      cache: def.cache,
+      file,
+      hash,
+      template,
+      // The template is shown by `report` and `diff`: hashed so they can check it before using it.
+      templateHash: sha256(compiled.text),
+      inputs: def.inputs,
+      optional: def.optional,
+      ...sourceMap(files, file, compiled),
+      ...(def.reason === undefined ? {} : { reason: def.reason }),
+    };
+    if (python) {
+      // Checked before emitting (pythonDiagnostics): every template here has a Python form.
+      const py = addArtifact(files, 'dynamic', def.name, '.py', generatePythonModule(compiled.text, options, compiled.template));
+      Object.assign(dynamic, { python: py.file, pythonHash: py.hash });
+    }
+    fields = dynamic;
   }
-  const options = { section: def.name, inputs: def.inputs, optional: def.optional };
-  const module = generateThunkModule(compiled.text, options, compiled.template);
-  const { file, hash } = addArtifact(files, 'dynamic', def.name, '.js', module);
-  const template = file.replace(/\.js$/, '.hbs');
-  files.set(template, compiled.text);
-  const entry: SectionEntry = {
-    ...base,
-    kind: 'dynamic',
-    cache: def.cache,
-    file,
-    hash,
-    template,
-    // The template is shown by `report` and `diff`: hashed so they can check it before using it.
-    templateHash: sha256(compiled.text),
-    inputs: def.inputs,
-    optional: def.optional,
-    ...sourceMap(files, file, compiled),
-  };
-  if (def.reason !== undefined) entry.reason = def.reason;
-  if (python) {
-    // Checked before emitting (pythonDiagnostics): every template here has a Python form.
-    const py = addArtifact(files, 'dynamic', def.name, '.py', generatePythonModule(compiled.text, options, compiled.template));
-    Object.assign(entry, { python: py.file, pythonHash: py.hash });
-  }
-  return entry;
+  return { def, files, entry: (tokens) => ({ name: def.name, source: def.source, ...textSize(compiled.text, tokens), ...stripped, ...fields }) as SectionEntry };
 }
 
-/** A Markdown text's artifact, its sizes, its source and map: what the entry of every text that is not a section holds. */
-function textArtifact(files: Map<string, string>, dir: string, name: string, compiled: CompiledText, tokens: TokenCounting, source: string) {
+/** A Markdown text's artifact, its source and map; its sizes once counted: what the entry of every text that is not a section holds. */
+function textArtifacts(files: Map<string, string>, dir: string, name: string, compiled: CompiledText, source: string) {
   const { file, hash } = addArtifact(files, dir, name, '.md', compiled.text);
-  return { file, hash, ...textSize(compiled.text, tokens), ...strippedComments(compiled), source, ...sourceMap(files, file, compiled) };
+  const after = { ...strippedComments(compiled), source, ...sourceMap(files, file, compiled) };
+  return (tokens: TokenCounting) => ({ file, hash, ...textSize(compiled.text, tokens), ...after });
 }
 
-function emitAgent({ def, compiled }: CompiledAgent, files: Map<string, string>, tokens: TokenCounting): AgentEntry {
-  const entry: AgentEntry = {
-    name: def.name,
-    description: def.description,
-    tools: def.tools,
-    ...textArtifact(files, 'agents', def.name, compiled, tokens, def.source),
+function agentArtifacts({ def, compiled }: CompiledAgent): Artifacts<AgentEntry> {
+  const files = new Map<string, string>();
+  const text = textArtifacts(files, 'agents', def.name, compiled, def.source);
+  const entry = (tokens: TokenCounting): AgentEntry => {
+    const entry: AgentEntry = { name: def.name, description: def.description, tools: def.tools, ...text(tokens) };
+    if (def.model !== undefined) entry.model = def.model;
+    if (def.temperature !== undefined) entry.temperature = def.temperature;
+    if (def.maxTokens !== undefined) entry.maxTokens = def.maxTokens;
+    if (Object.keys(def.extra).length > 0) entry.extra = def.extra;
+    return entry;
   };
-  if (def.model !== undefined) entry.model = def.model;
-  if (def.temperature !== undefined) entry.temperature = def.temperature;
-  if (def.maxTokens !== undefined) entry.maxTokens = def.maxTokens;
-  if (Object.keys(def.extra).length > 0) entry.extra = def.extra;
-  return entry;
+  return { def, files, entry };
 }
 
 /** The manifest's `claudeCode`, when the project has any such file (docs/claude-code.md): each kind by its key, a skill's reference files under it. */
@@ -280,7 +326,7 @@ function claudeCodePart(input: EmitInput, cache: EmitCache, files: BundleFiles |
       references.push(file);
       continue;
     }
-    const entry = emitOnce(cache.claude, file, files, (f, own) => emitClaudeFile(f, own, input.tokens));
+    const entry = emitOnce(cache.claude, cache, file, files, claudeArtifacts, input.tokens);
     const into = kind === 'skill' ? (part.skills ??= {}) : kind === 'command' ? (part.commands ??= {}) : kind === 'output-style' ? (part.outputStyles ??= {}) : (part.rules ??= {});
     into[key] = entry;
   }
@@ -288,7 +334,7 @@ function claudeCodePart(input: EmitInput, cache: EmitCache, files: BundleFiles |
     const skill = part.skills?.[file.def.skill!];
     // A skill whose SKILL.md did not compile has a diagnostic of its own; its files wait for it.
     if (!skill) continue;
-    const { fields: _none, ...entry } = emitOnce(cache.claude, file, files, (f, own) => emitClaudeFile(f, own, input.tokens));
+    const { fields: _none, ...entry } = emitOnce(cache.claude, cache, file, files, claudeArtifacts, input.tokens);
     // A copy: the cached skill entry is shared with the next build.
     part.skills![file.def.skill!] = { ...skill, files: { ...skill.files, [file.def.key]: entry as TextEntry } };
   }
@@ -297,10 +343,12 @@ function claudeCodePart(input: EmitInput, cache: EmitCache, files: BundleFiles |
 }
 
 /** `claude/<folder as in the source>/<path without .md>.<hash8>.md`: a command's `:` never reaches a file name. */
-function emitClaudeFile({ def, compiled }: CompiledClaudeFile, files: Map<string, string>, tokens: TokenCounting): ClaudeCodeEntry {
+function claudeArtifacts({ def, compiled }: CompiledClaudeFile): Artifacts<ClaudeCodeEntry> {
   const folder = { skill: 'skills', 'skill-file': 'skills', command: 'commands', 'output-style': 'output-styles', rule: 'rules' }[def.kind];
   const inFolder = def.kind === 'skill' ? `${def.key}/SKILL` : def.kind === 'skill-file' ? `${def.skill!}/${def.key.replace(/\.md$/, '')}` : def.kind === 'command' ? def.key.replaceAll(':', '/') : def.key;
-  return { name: def.key, ...textArtifact(files, `claude/${folder}`, inFolder, compiled, tokens, def.source), fields: def.fields };
+  const files = new Map<string, string>();
+  const text = textArtifacts(files, `claude/${folder}`, inFolder, compiled, def.source);
+  return { def, files, entry: (tokens) => ({ name: def.key, ...text(tokens), fields: def.fields }) };
 }
 
 function profileEntry(def: ProfileDef, sections: SectionEntry[]): ProfileEntry {

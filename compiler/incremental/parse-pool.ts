@@ -6,8 +6,8 @@
  * so the build stays deterministic whatever finishes first.
  */
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { canStartThreads, startThread } from '../core/threads.js';
 import type { ParseReply, ParseRequest } from './parse-worker.js';
 import { parseSource, type ParsedSource } from '../markdown/source.js';
 
@@ -38,10 +38,7 @@ export class ParsePool {
    * from TypeScript sources (workers run compiled JavaScript only).
    */
   static open(extensions: readonly string[]): ParsePool | null {
-    const size = Math.min(os.availableParallelism() - 1, 7);
-    // This module's own URL: a `.ts` one runs from the sources (tests), where the worker's `.js` file does not exist.
-    if (size < 1 || !import.meta.url.endsWith('.js')) return null;
-    return new ParsePool(extensions, size);
+    return canStartThreads() ? new ParsePool(extensions, Math.min(os.availableParallelism() - 1, 7)) : null;
   }
 
   private constructor(
@@ -49,7 +46,7 @@ export class ParsePool {
     size: number,
   ) {
     this.workers = Array.from({ length: size }, () => {
-      const worker = new Worker(fileURLToPath(WORKER_URL));
+      const worker = startThread(WORKER_URL);
       this.sent.set(worker, []);
       worker.on('message', (reply: ParseReply) => this.settle(worker, (job) => job.resolve(reply.parsed)));
       worker.on('error', (error) => this.settle(worker, (job) => job.reject(error)));

@@ -11,7 +11,7 @@ import { resolveBuildOptions, type BuildOptions } from '../core/options.js';
 import { compileSource, type CompileSetup } from './compile-source.js';
 import { discoverSources, sourcePathTest } from './discover.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostics.js';
-import { createEmitCache, sourceEntry, type EmittedBundle } from '../bundle/emit.js';
+import { createEmitCache, emitArtifacts, sourceEntry, type EmittedBundle } from '../bundle/emit.js';
 import { emitStage } from '../bundle/emit-stage.js';
 import { link } from '../link/link.js';
 import type { ProfileCheckCache } from '../link/profile-checks.js';
@@ -54,6 +54,11 @@ export interface BuildRunOptions {
    * profile's files and writing `manifest.json` and `bundle.mjs` in pieces is most of what an edit's rebuild emits.
    */
   files?: boolean;
+  /**
+   * Given every profile section's and agent's files once linking found no error, before emit waits for the token
+   * counts: `buildProject` starts writing them then. The build may still fail after (an error of emit's).
+   */
+  onArtifacts?: (artifacts: ReadonlyMap<string, string>) => void;
 }
 
 export interface CompilerSetup {
@@ -109,7 +114,7 @@ export class Compiler {
    * outputs that depend on a changed path are compiled again; the result
    * equals a clean build.
    */
-  async build(changes?: readonly FileChange[], { files = true }: BuildRunOptions = {}): Promise<BuildResult> {
+  async build(changes?: readonly FileChange[], { files = true, onArtifacts }: BuildRunOptions = {}): Promise<BuildResult> {
     const full = !changes || this.discovered === null;
     // 1 discover: every source on a full build; on a rebuild, what the changes reach.
     const candidates = await this.discover(changes);
@@ -124,6 +129,7 @@ export class Compiler {
     // 5 link: names, profiles, rule levels.
     const profiles = this.entries.profiles();
     const linked = link({ diagnostics: this.entries.diagnostics(), profiles, sectionNamesKnown: () => this.entries.sectionNamesKnown() }, this.options.ruleLevels, this.profileChecks);
+    if (files && onArtifacts && !hasErrors(linked)) onArtifacts(emitArtifacts({ profiles, agents: this.entries.agents(), targets: this.options.targets }, this.emitCache));
     // 6 emit, unless linking found errors.
     const emitted = hasErrors(linked)
       ? null

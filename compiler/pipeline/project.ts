@@ -8,7 +8,7 @@ import fsSync from 'node:fs';
 import path from 'node:path';
 import { recordStamp, reuseIfUnchanged, type Unchanged } from './build-stamp.js';
 import { assertWritableOutDir } from '../write/out-dir.js';
-import type { OutputWriteError, WriteReport } from '../write/write-bundle.js';
+import type { OutputWriteError, PendingWrite, WriteReport } from '../write/write-bundle.js';
 import type { BuildResult } from './compiler.js';
 import { resolveBuildOptions, type BuildOptions } from '../core/options.js';
 import { diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostics.js';
@@ -41,16 +41,28 @@ export async function buildProject(options: BuildProjectOptions): Promise<Projec
   if (unchanged) return withPluginFindings(upToDate(unchanged), await pluginFindings(resolved));
   // First: the tokenizer loads on the other core while this thread loads the compiler and builds.
   const counter = startCounting(resolved);
+  /** The bundle's artifacts being written, from the moment linking passed: on a slow disk, most of a cold build's time. */
+  let writing: Promise<PendingWrite> | null = null;
   try {
-    const [{ createCompiler }, { OutputWriteError, writeBundle }] = await Promise.all([import('./compiler.js'), import('../write/write-bundle.js')]);
+    const [{ createCompiler }, { OutputWriteError, beginWrite }] = await Promise.all([import('./compiler.js'), import('../write/write-bundle.js')]);
     const compiler = await createCompiler(resolved, { counter });
-    const built = await compiler.build();
+    const begin = (artifacts: ReadonlyMap<string, string>) => beginWrite(resolved.outDir, artifacts, undefined, { ...resolved, thread: true });
+    const onArtifacts = (artifacts: ReadonlyMap<string, string>) => {
+      writing = begin(artifacts);
+      // Looked at once the build is done (below): a refusal meanwhile must not count as unhandled.
+      writing.catch(() => {});
+    };
+    // Before the build, so that a plugin's error keeps it from starting to write: they read the sources themselves.
+    const found = await pluginFindings(resolved);
+    const built = await compiler.build(undefined, write && !hasErrors(found) ? { onArtifacts } : {});
     // The plugins' findings are not the stamp's to replay (they run on every build): `built` keeps the build's own.
-    const result = withPluginFindings(built, await pluginFindings(resolved));
+    const result = withPluginFindings(built, found);
     if (!result.bundle || !write) return { ...result, written: null, upToDate: false, manifest: result.bundle?.manifest ?? null };
     let written: WriteReport;
     try {
-      written = await writeBundle(resolved.outDir, result.bundle.files, undefined, resolved);
+      const pending: PendingWrite = await (writing ?? begin(new Map()));
+      writing = null;
+      written = await pending.commit(result.bundle.files);
     } catch (error) {
       if (!(error instanceof OutputWriteError)) throw error;
       const diagnostics = [...result.diagnostics, writeFailure(resolved.root, error)];
@@ -62,6 +74,9 @@ export async function buildProject(options: BuildProjectOptions): Promise<Projec
     await recordStamp(resolved, { manifest, files, watched: compiler.watchedPaths(), diagnostics: built.diagnostics });
     return { ...result, written, upToDate: false, manifest };
   } finally {
+    // A build that failed after its artifacts were started (an error of emit's, a plugin's): they go again.
+    const started = writing as Promise<PendingWrite> | null;
+    if (started) await started.then((pending) => pending.abort(), () => {});
     // A library caller's process goes on: the thread and its tokenizer must not.
     await counter?.close();
   }

@@ -9,9 +9,8 @@
  * thread no longer loads the tokenizer itself. The counts of the last request
  * are kept, so a rebuild sends only the texts that are new.
  */
-import os from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { canStartThreads, startThread } from '../core/threads.js';
 import type { BuildOptions } from '../core/options.js';
 import { InternalError } from '../diagnostics/diagnostics.js';
 import type { CountReply, CountRequest } from './count-worker.js';
@@ -53,9 +52,7 @@ export class BackgroundCounter {
    * then counts on its own thread.
    */
   static start(): BackgroundCounter | null {
-    // This module's own URL: a `.ts` one runs from the sources (tests), where the thread's `.js` file does not exist.
-    if (os.availableParallelism() < 2 || !import.meta.url.endsWith('.js')) return null;
-    return new BackgroundCounter(new Worker(fileURLToPath(WORKER_URL)));
+    return canStartThreads() ? new BackgroundCounter(startThread(WORKER_URL)) : null;
   }
 
   private constructor(private readonly worker: Worker) {

@@ -14,11 +14,14 @@
  */
 import fsSync from 'node:fs';
 import path from 'node:path';
+import { makeDirectories, writeArtifactFiles, type ArtifactItem } from './artifact-files.js';
+import { writeArtifactsAside } from './artifact-writer.js';
 import { bytesOf, prepareCommit, temporaryName, writeTemporary } from './commit-files.js';
-import { directoriesOf, dirTimes, fileHoldsSync, listFiles, openOrNull, removeEmptiedDirs, unchangedSince } from './disk.js';
+import { directoriesOf, dirTimes, listFiles, openOrNull, removeEmptiedDirs, unchangedSince } from './disk.js';
 import { acquireLock, StateFolderError, type OutDirLock } from './lock.js';
 import { OutDirError } from './out-dir.js';
-import { COMMIT_FILES, readOwnership } from './ownership.js';
+import { OutputWriteError } from './write-error.js';
+import { COMMIT_FILES, readOwnership, TOOL_DIR } from './ownership.js';
 
 export { listFiles } from './disk.js';
 
@@ -44,19 +47,7 @@ export interface WriteOptions {
   lockTimeoutMs?: number;
 }
 
-/** The file system refused a write (full disk, read-only, permissions, a name too long…). */
-export class OutputWriteError extends Error {
-  override name = 'OutputWriteError';
-  constructor(
-    /** The path that could not be written. */
-    readonly file: string,
-    /** The system's error code (`ENOSPC`, `EROFS`, …), or `EEXIST` for a path the tool does not own. */
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { OutputWriteError } from './write-error.js';
 
 /**
  * `last`: what the last write to `outDir` left there (watch mode). A file
@@ -66,22 +57,52 @@ export class OutputWriteError extends Error {
  * the bundle.
  */
 export async function writeBundle(outDir: string, files: ReadonlyMap<string, string>, last?: WrittenBundle, options: WriteOptions = {}): Promise<WriteReport> {
-  guarded(outDir, () => makeOutDir(outDir));
+  return (await beginWrite(outDir, files, last, options)).commit(files);
+}
+
+/** A write begun (`beginWrite`): its artifacts on their way to disk, the out directory's lock held until `commit` or `abort`. */
+export interface PendingWrite {
+  /**
+   * The bundle's files, all of them: the artifacts not given to `beginWrite`
+   * are written now, then the commit files, then the files the bundle no
+   * longer names are removed. The lock is given up either way.
+   */
+  commit(files: ReadonlyMap<string, string>): Promise<WriteReport>;
+  /** The build failed after its artifacts were started: what this write created goes, and the lock is given up. */
+  abort(): Promise<void>;
+}
+
+/**
+ * Takes the lock, checks the out directory, journals and starts writing
+ * `artifacts` (a bundle's files; its commit files among them are left for
+ * `commit`). With `thread`, on a thread of their own, so the caller can go on
+ * emitting meanwhile (artifact-writer.ts).
+ */
+export async function beginWrite(outDir: string, artifacts: ReadonlyMap<string, string>, last?: WrittenBundle, options: WriteOptions & { thread?: boolean } = {}): Promise<PendingWrite> {
+  const madeOut = guarded(outDir, () => makeOutDir(outDir));
   const lock = await acquireLock(outDir, { timeoutMs: options.lockTimeoutMs ?? 30_000 }).catch((error: unknown) => {
     throw asWriteError(error, outDir);
   });
   try {
-    return await writeLocked(outDir, files, lock, last, options);
-  } finally {
+    return await begin(outDir, artifacts, lock, last, options, madeOut);
+  } catch (error) {
     lock.release();
+    unmakeOut(outDir, madeOut);
+    throw error;
   }
 }
 
-async function writeLocked(outDir: string, files: ReadonlyMap<string, string>, lock: OutDirLock, last: WrittenBundle | undefined, options: WriteOptions): Promise<WriteReport> {
+async function begin(
+  outDir: string,
+  artifacts: ReadonlyMap<string, string>,
+  lock: OutDirLock,
+  last: WrittenBundle | undefined,
+  options: WriteOptions & { thread?: boolean },
+  madeOut: readonly string[],
+): Promise<PendingWrite> {
   const same = last !== undefined && path.resolve(last.outDir) === path.resolve(outDir);
   const previous = same ? last.files : undefined;
-  const commits = COMMIT_FILES.filter((rel) => files.has(rel));
-  const temporaries = commits.map((rel) => temporaryName(rel));
+  const temporaries = COMMIT_FILES.map((rel) => temporaryName(rel));
   // Journaled before they exist, so that a crash while they are written leaves nothing unknown behind.
   guarded(outDir, () => lock.journal([...lock.inherited, ...temporaries]));
   // Looked at before preparing adds its temporary files.
@@ -90,71 +111,118 @@ async function writeLocked(outDir: string, files: ReadonlyMap<string, string>, l
   /** The files in `outDir` before this write: listed, or, when no directory changed since, those the last write left. */
   const existing: ReadonlySet<string> | ReadonlyMap<string, string> = listed ? new Set(listed.filter((rel) => !ours.has(rel))) : last!.files;
   const owned = ownedFiles(outDir, existing, listed !== null, lock, previous, options);
-
   // What this process wrote last time is known to be there, without a look at the disk;
   // on a rebuild of a large bundle, that is nearly every file.
   const kept = (rel: string, content: string) => previous?.get(rel) === content && (existing === previous || existing.has(rel));
-  const artifacts: string[] = [];
-  files.forEach((content, rel) => {
-    if (!(COMMIT_FILES as readonly string[]).includes(rel) && !kept(rel, content)) artifacts.push(rel);
-  });
-  artifacts.sort();
-  const removed: string[] = [];
-  existing.forEach((_, rel) => {
-    if (!files.has(rel) && owned(rel)) removed.push(rel);
-  });
-  removed.sort();
-  guarded(outDir, () => lock.journal([...artifacts.filter((rel) => !existing.has(rel)), ...removed]));
-
-  const created: string[] = [];
-  let committed = false;
-  try {
-    // The commit files are the bulk of the bytes: their temporary copies are written meanwhile.
-    // Settled, not raced: on a failure, the other file's temporary must be written before its temporary is removed.
-    const preparing = Promise.allSettled(commits.map((rel) => prepareCommit(outDir, rel, files, previous)));
-    let written: string[];
-    try {
-      written = writeArtifacts(outDir, artifacts, files, existing, owned, created);
-    } finally {
-      await preparing;
-    }
-    const prepared = (await preparing).map((s) => {
-      if (s.status === 'rejected') throw s.reason;
-      return s.value;
-    });
-    const replaced: number[] = [];
-    try {
-      for (const [i, rel] of commits.entries()) {
-        const file = path.join(outDir, rel);
-        const preparedAs = prepared[i];
-        // Not prepared: it needs no writing, unless it has gone from the disk since this process wrote it.
-        if (preparedAs === null && existing.has(rel)) continue;
-        const tmp = preparedAs ?? (await writeTemporary(file, bytesOf(files, rel)));
-        const old = existing.has(rel) ? openOrNull(file) : null;
-        if (old !== null) replaced.push(old);
-        fsSync.renameSync(tmp, file);
-        if (rel === 'manifest.json') committed = true;
-        written.push(rel);
+  const toWrite = (files: ReadonlyMap<string, string>, skip: (rel: string) => boolean): ArtifactItem[] => {
+    const items: ArtifactItem[] = [];
+    files.forEach((content, rel) => {
+      if (!(COMMIT_FILES as readonly string[]).includes(rel) && !skip(rel) && !kept(rel, content)) {
+        items.push({ rel, content, exists: existing.has(rel), owned: existing.has(rel) && owned(rel) });
       }
-    } finally {
-      // Freeing a replaced file's pages and blocks takes longer than writing its
-      // successor (about 27 ms for a 49 MB bundle.mjs on ext4): it happens when
-      // the last handle on it closes, so this one is closed in the background,
-      // after the new bundle is in place.
-      for (const fd of replaced) fsSync.close(fd, () => {});
-    }
-    makeDirectories(outDir, removed.map((rel) => path.posix.dirname(rel)));
-    for (const rel of removed) fsSync.rmSync(path.join(outDir, rel), { force: true });
-    removeEmptiedDirs(outDir, removed);
-    // Each directory is one the last write left or one written to now; one emptied since reads as gone, and is listed next time.
-    const bundleDirs = listed ? directoriesOf(files.keys()) : new Set([...last!.dirTimes.keys(), ...directoriesOf(artifacts)]);
-    return { written: written.sort(), removed, state: { outDir, files, dirTimes: dirTimes(outDir, bundleDirs) } };
-  } catch (error) {
+    });
+    items.sort((a, b) => (a.rel < b.rel ? -1 : 1));
+    guarded(outDir, () => lock.journal(items.filter((i) => !i.exists).map((i) => i.rel)));
+    return items;
+  };
+  const early = toWrite(artifacts, () => false);
+  const earlyWrite = writeArtifactsAside(outDir, early, options.thread === true);
+  const made = { created: [] as string[], folders: [] as string[] };
+  const { created } = made;
+  const settleEarly = async () => {
+    const outcome = await earlyWrite;
+    created.push(...outcome.created);
+    made.folders.push(...outcome.folders);
+    return outcome;
+  };
+  /** Before the commit, nothing new is named by a manifest: what this write created goes again, its folders once empty. */
+  const undo = (committed: boolean) => {
     for (const tmp of temporaries) fsSync.rmSync(path.join(outDir, tmp), { force: true });
-    // Before the commit, nothing new is named by a manifest: what this write created goes again.
-    if (!committed) for (const rel of created) fsSync.rmSync(path.join(outDir, rel), { force: true });
-    throw asWriteError(error, outDir);
-  }
+    if (committed) return;
+    for (const rel of created) fsSync.rmSync(path.join(outDir, rel), { force: true });
+    unmake(outDir, made.folders);
+  };
+
+  const commit = async (files: ReadonlyMap<string, string>): Promise<WriteReport> => {
+    let committed = false;
+    /** Every artifact this write looked at, early or late. */
+    let artifactNames = new Set<string>();
+    try {
+      const commits = COMMIT_FILES.filter((rel) => files.has(rel));
+      const removed: string[] = [];
+      existing.forEach((_, rel) => {
+        if (!files.has(rel) && owned(rel)) removed.push(rel);
+      });
+      removed.sort();
+      guarded(outDir, () => lock.journal(removed));
+      // The commit files are the bulk of the bytes: their temporary copies are written meanwhile.
+      // Settled, not raced: on a failure, the other file's temporary must be written before its temporary is removed.
+      const preparing = Promise.allSettled(commits.map((rel) => prepareCommit(outDir, rel, files, previous)));
+      const written: string[] = [];
+      try {
+        const outcome = await settleEarly();
+        if (outcome.error !== undefined) throw outcome.error;
+        written.push(...outcome.written);
+        // Given early but not in the bundle after all: this write's own, so it goes (one that stood there before is
+        // among `removed` below, if it is the tool's).
+        for (const rel of outcome.written) if (!files.has(rel) && created.includes(rel)) fsSync.rmSync(path.join(outDir, rel), { force: true });
+        const earlyNames = new Set(early.map((i) => i.rel));
+        const late = toWrite(files, (rel) => earlyNames.has(rel));
+        written.push(...writeArtifactFiles(outDir, late, made));
+        for (const item of late) earlyNames.add(item.rel);
+        artifactNames = earlyNames;
+      } finally {
+        await preparing;
+      }
+      const prepared = (await preparing).map((s) => {
+        if (s.status === 'rejected') throw s.reason;
+        return s.value;
+      });
+      const replaced: number[] = [];
+      try {
+        for (const [i, rel] of commits.entries()) {
+          const file = path.join(outDir, rel);
+          const preparedAs = prepared[i];
+          // Not prepared: it needs no writing, unless it has gone from the disk since this process wrote it.
+          if (preparedAs === null && existing.has(rel)) continue;
+          const tmp = preparedAs ?? (await writeTemporary(file, bytesOf(files, rel)));
+          const old = existing.has(rel) ? openOrNull(file) : null;
+          if (old !== null) replaced.push(old);
+          fsSync.renameSync(tmp, file);
+          if (rel === 'manifest.json') committed = true;
+          written.push(rel);
+        }
+      } finally {
+        // Freeing a replaced file's pages and blocks takes longer than writing its
+        // successor (about 27 ms for a 49 MB bundle.mjs on ext4): it happens when
+        // the last handle on it closes, so this one is closed in the background,
+        // after the new bundle is in place.
+        for (const fd of replaced) fsSync.close(fd, () => {});
+      }
+      makeDirectories(outDir, removed.map((rel) => path.posix.dirname(rel)));
+      for (const rel of removed) fsSync.rmSync(path.join(outDir, rel), { force: true });
+      removeEmptiedDirs(outDir, removed);
+      // Each directory is one the last write left or one written to now; one emptied since reads as gone, and is listed next time.
+      const bundleDirs = listed ? directoriesOf(files.keys()) : new Set([...last!.dirTimes.keys(), ...directoriesOf(artifactNames)]);
+      return { written: written.filter((rel) => files.has(rel)).sort(), removed, state: { outDir, files, dirTimes: dirTimes(outDir, bundleDirs) } };
+    } catch (error) {
+      undo(committed);
+      throw asWriteError(error, outDir);
+    } finally {
+      lock.release();
+    }
+  };
+
+  const abort = async (): Promise<void> => {
+    try {
+      await settleEarly();
+      undo(false);
+    } finally {
+      lock.release();
+    }
+    unmakeOut(outDir, madeOut);
+  };
+  return { commit, abort };
 }
 
 /**
@@ -178,62 +246,6 @@ function ownedFiles(
   return (rel) => disk.owned.has(rel) || previous?.has(rel) === true;
 }
 
-/**
- * Blocking calls, one after another: a cold build writes thousands of small
- * files, and each asynchronous write costs three thread-pool round trips
- * (open, write, close) — measured at 10,000 files, about 7× the time of
- * blocking calls. The commit files' temporaries are written in the pool meanwhile.
- * `created` collects what did not exist before, as it is created.
- */
-function writeArtifacts(
-  outDir: string,
-  artifacts: readonly string[],
-  files: ReadonlyMap<string, string>,
-  existing: ReadonlySet<string> | ReadonlyMap<string, string>,
-  owned: (rel: string) => boolean,
-  created: string[],
-): string[] {
-  makeDirectories(outDir, artifacts.map((rel) => path.posix.dirname(rel)));
-  const written: string[] = [];
-  for (const rel of artifacts) {
-    const content = files.get(rel)!;
-    const file = path.join(outDir, rel);
-    if (existing.has(rel)) {
-      // Content-addressed, but a name proves nothing: a file changed on disk is repaired, if it is the tool's.
-      if (fileHoldsSync(file, [Buffer.from(content)])) continue;
-      if (!owned(rel)) throw new OutputWriteError(file, 'EEXIST', `${file} is in the way: a file the tool did not write stands at an artifact's name`);
-      fsSync.rmSync(file, { force: true });
-    } else {
-      created.push(rel);
-    }
-    // Exclusive: whatever stands at this name unlisted (a symlink, a FIFO) is not the tool's to write through.
-    fsSync.writeFileSync(file, content, { flag: 'wx' });
-    written.push(rel);
-  }
-  return written;
-}
-
-/**
- * Creates the bundle's directories one level at a time, refusing a symlink
- * or a file on the way: a write or removal through a symlinked directory
- * would land outside the bundle.
- */
-function makeDirectories(outDir: string, dirs: Iterable<string>): void {
-  const done = new Set<string>(['.']);
-  const make = (dir: string): void => {
-    if (done.has(dir)) return;
-    make(path.posix.dirname(dir));
-    const abs = path.join(outDir, dir);
-    const stat = fsSync.lstatSync(abs, { throwIfNoEntry: false });
-    if (stat === undefined) fsSync.mkdirSync(abs);
-    else if (!stat.isDirectory()) {
-      throw new OutputWriteError(abs, 'ENOTDIR', `${abs} is in the way: the bundle needs a directory of its own there, not ${stat.isSymbolicLink() ? 'a symlink' : 'a file'}`);
-    }
-    done.add(dir);
-  };
-  for (const dir of dirs) make(dir);
-}
-
 /** Runs a file-system step, turning the system's refusal into an `OutputWriteError`. */
 function guarded<T>(outDir: string, step: () => T): T {
   try {
@@ -248,7 +260,7 @@ function guarded<T>(outDir: string, step: () => T): T {
  * mkdir that meets a read-only or forbidden parent reports ENOENT (Node 20);
  * made one by one, the level that fails says why: EROFS, EACCES.
  */
-function makeOutDir(outDir: string): void {
+function makeOutDir(outDir: string): string[] {
   const missing: string[] = [];
   for (let dir = path.resolve(outDir); !fsSync.existsSync(dir); dir = path.dirname(dir)) {
     missing.unshift(dir);
@@ -261,6 +273,25 @@ function makeOutDir(outDir: string): void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error; // made meanwhile by another build: fine
     }
   }
+  return missing;
+}
+
+/** Removes folders (inside `outDir` or absolute) made by this write, deepest first, each only when empty. */
+function unmake(outDir: string, folders: readonly string[]): void {
+  for (const folder of [...folders].reverse()) {
+    try {
+      fsSync.rmdirSync(path.resolve(outDir, folder));
+    } catch {
+      // not empty, or gone: it stays as it is
+    }
+  }
+}
+
+/** An out directory this write made goes when the write does, as if the failed build had never begun one. */
+function unmakeOut(outDir: string, madeOut: readonly string[]): void {
+  if (madeOut.length === 0) return;
+  unmake(outDir, [TOOL_DIR]);
+  unmake(outDir, madeOut);
 }
 
 function asWriteError(error: unknown, outDir: string): unknown {

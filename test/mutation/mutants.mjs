@@ -325,8 +325,8 @@ export const MUTANTS = [
   {
     name: 'the artifacts a write creates are not journaled',
     file: 'compiler/write/write-bundle.ts',
-    from: 'lock.journal([...artifacts.filter((rel) => !existing.has(rel)), ...removed])',
-    to: 'lock.journal([...removed])',
+    from: 'guarded(outDir, () => lock.journal(items.filter((i) => !i.exists).map((i) => i.rel)));',
+    to: 'void 0;',
     tests: ['test/safety/lock.test.ts'],
   },
   {
@@ -1984,9 +1984,9 @@ export const MUTANTS = [
   },
   {
     name: 'the counting thread is started from the TypeScript sources, on a file that does not exist',
-    file: 'compiler/tokens/background-counter.ts',
-    from: "!import.meta.url.endsWith('.js')) return null;",
-    to: "!WORKER_URL.pathname.endsWith('.js')) return null;",
+    file: 'compiler/core/threads.ts',
+    from: "import.meta.url.endsWith('.js');",
+    to: "new URL('./x.js', import.meta.url).pathname.endsWith('.js');",
     tests: ['test/tokens/background-counter.test.ts'],
   },
   {
@@ -2037,5 +2037,26 @@ export const MUTANTS = [
     from: '            [nameOf(u.model)],',
     to: '            [t(u.model ?? \'–\')],',
     tests: ['test/usage/usage-untrusted.test.ts'],
+  },
+  {
+    name: 'a build that emit fails keeps the artifacts it started writing',
+    file: 'compiler/write/write-bundle.ts',
+    from: '      await settleEarly();\n      undo(false);',
+    to: '      await settleEarly();',
+    tests: ['test/write/early-artifacts.test.ts'],
+  },
+  {
+    name: 'a first build that emit fails leaves the out directory it made',
+    file: 'compiler/write/write-bundle.ts',
+    from: '      lock.release();\n    }\n    unmakeOut(outDir, madeOut);',
+    to: '      lock.release();\n    }',
+    tests: ['test/write/early-artifacts.test.ts'],
+  },
+  {
+    name: 'a thread inherits --input-type from a script given as text, and fails at once',
+    file: 'compiler/core/threads.ts',
+    from: 'textMain ? { execArgv: [] } : {}',
+    to: '{}',
+    tests: ['test/write/early-artifacts.test.ts'],
   },
 ];
