@@ -46,6 +46,11 @@ await build({
 });
 fs.chmodSync(path.join(BIN, 'prompt-build.js'), 0o755);
 
+// The tokenizer's ranks as JSON, beside both copies of the counter that reads them (tokens/o200k.ts says why).
+const { RANKS_JSON } = await import(path.join(LIB, 'tokens/o200k.js'));
+const ranks = JSON.stringify((await import('gpt-tokenizer/bpeRanks/o200k_base')).default);
+for (const dir of [path.join(LIB, 'tokens'), BIN]) fs.writeFileSync(path.join(dir, RANKS_JSON), ranks);
+
 // Last, over every compiled file, the bundle's included: the fingerprint keys the build caches.
 const { writeFingerprint, FINGERPRINT_NAME } = await import(path.join(LIB, 'core/version.js'));
 writeFingerprint();
