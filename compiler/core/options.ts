@@ -48,7 +48,11 @@ export interface BuildOptions extends IncludeLimits {
   models: readonly string[];
   /** Cache facts to use before the built-in ones (`CACHE_FACTS`): added models, corrected figures. */
   cacheFacts: readonly CacheFact[];
-  /** Parse files in worker threads when there are at least this many to parse. */
+  /**
+   * Parse files in worker threads when there are at least this many to parse. A parse thread loads its modules
+   * anew and shares the second core with the counting thread and the artifact writer: at 1,000 files a cold build
+   * was 0.18 s faster without it (2 cores); at 10,000 its share of the parsing outweighs that.
+   */
   parallelThreshold: number;
   /** Write into a non-empty `outDir` that is not a bundle; nothing already there is deleted either way. */
   forceOut: boolean;
@@ -116,7 +120,7 @@ export function resolveBuildOptions(partial: Partial<BuildOptions> & { root: str
     cacheDir: path.join(root, 'node_modules', '.cache', 'prompt-build'),
     models: DEFAULT_MODELS,
     cacheFacts: [],
-    parallelThreshold: 64,
+    parallelThreshold: 2000,
     forceOut: false,
     lockTimeoutMs: 30_000,
     agentIgnore: [],

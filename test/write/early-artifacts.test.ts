@@ -49,11 +49,10 @@ describe('artifacts written before emit ends', () => {
 
   it('a build run from a script given as text (`node --input-type=module -e`) uses its threads and builds', async () => {
     const root = await tempDir();
-    // Enough sources for the parse threads (parallelThreshold: 64).
     const sections = Object.fromEntries(Array.from({ length: 70 }, (_, i) => [`prompts/sections/s${i}.md`, `---\nname: s${i}\n---\nSection ${i}.\n`]));
     await writeTree(root, { ...sections, 'prompts/profiles/default.md': `---\nsections: [${Object.keys(sections).map((_, i) => `s${i}`).join(', ')}]\n---\n` });
     const script = `const { buildProject } = await import(${JSON.stringify(pathToFileURL(path.join(REPO, 'lib/index.js')).href)});
-      const built = await buildProject({ root: process.argv[1], cacheDir: null });
+      const built = await buildProject({ root: process.argv[1], cacheDir: null, parallelThreshold: 1 });
       console.log(JSON.stringify({ ok: built.ok, errors: built.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message), written: built.written?.written.length }));`;
     const stdout = await new Promise<string>((resolve, reject) =>
       execFile(process.execPath, ['--input-type=module', '-e', script, root], (error, out, err) => (error ? reject(new Error(err)) : resolve(out))),
