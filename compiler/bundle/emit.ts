@@ -242,18 +242,19 @@ function emitOnce<D extends Emittable, E>(
 }
 
 /**
- * The artifacts of every profile's sections and every agent, made before the
- * token counts are all in (the compiler's `onArtifacts`), so that writing them
- * overlaps the rest of emit. A Claude Code project's files are few, and wait
- * for `emitBundle`; the bundle's files remain `emitBundle`'s to decide.
+ * A section's files as soon as it is compiled, made once (emit reuses them):
+ * the build hands them to the writer before it links, counts and emits. Those
+ * of a section the bundle leaves out in the end (in no profile) the writer
+ * removes again.
  */
-export function emitArtifacts(input: Pick<EmitInput, 'profiles' | 'agents' | 'targets'>, cache: EmitCache): Map<string, string> {
-  const files = new Map<string, string>();
-  const python = input.targets?.includes('python') ?? false;
-  const artifacts = (section: CompiledSection) => sectionArtifacts(section, python);
-  for (const profile of input.profiles) for (const section of profile.sections) copyFiles(artifactsOnce(cache, section!, artifacts).files, files);
-  for (const agent of input.agents) copyFiles(artifactsOnce(cache, agent, agentArtifacts).files, files);
-  return files;
+export function sectionFiles(section: CompiledSection, targets: readonly BuildTarget[] | undefined, cache: EmitCache): ReadonlyMap<string, string> {
+  const python = targets?.includes('python') ?? false;
+  return artifactsOnce(cache, section, (s: CompiledSection) => sectionArtifacts(s, python)).files;
+}
+
+/** An agent's files as soon as it is compiled, as `sectionFiles` (one whose name another agent took is removed again). */
+export function agentFiles(agent: CompiledAgent, cache: EmitCache): ReadonlyMap<string, string> {
+  return artifactsOnce(cache, agent, agentArtifacts).files;
 }
 
 /** `python`: add the section's Python module (one compiler builds for one set of targets, so the emit cache holds either form). */

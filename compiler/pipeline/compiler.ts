@@ -8,10 +8,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { resolveBuildOptions, type BuildOptions } from '../core/options.js';
-import { compileSource, type CompileSetup } from './compile-source.js';
+import { compileSource, type CompileSetup, type SourceResult } from './compile-source.js';
 import { discoverSources, sourcePathTest } from './discover.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostics.js';
-import { createEmitCache, emitArtifacts, sourceEntry, type EmittedBundle } from '../bundle/emit.js';
+import { applyRuleLevels } from '../diagnostics/rule-levels.js';
+import { agentFiles, createEmitCache, sectionFiles, sourceEntry, type EmittedBundle } from '../bundle/emit.js';
 import { emitStage } from '../bundle/emit-stage.js';
 import { link } from '../link/link.js';
 import type { ProfileCheckCache } from '../link/profile-checks.js';
@@ -55,8 +56,8 @@ export interface BuildRunOptions {
    */
   files?: boolean;
   /**
-   * Given every profile section's and agent's files once linking found no error, before emit waits for the token
-   * counts: `buildProject` starts writing them then. The build may still fail after (an error of emit's).
+   * Given each section's and agent's files as soon as it is compiled: `buildProject` starts writing them then, while
+   * the build goes on. The build may still fail after, or leave some out (a section in no profile).
    */
   onArtifacts?: (artifacts: ReadonlyMap<string, string>) => void;
 }
@@ -121,7 +122,7 @@ export class Compiler {
     // 2 load: read, checked, parsed (from the parse cache, or on all cores when there are many).
     const loaded = await this.store.loadMany(candidates.map((rel) => path.join(this.options.root, rel)));
     // 3 define and 4 compile, per source.
-    const recompiled = await this.compile(candidates, loaded);
+    const recompiled = await this.compile(candidates, loaded, files ? onArtifacts : undefined);
     // A rebuild parses a handful of files; rewriting the whole parse cache after each would cost more than it saves.
     if (full) await this.store.saveCache();
     // The manifest's record of every source, also of a build that fails: the record follows every change.
@@ -129,7 +130,6 @@ export class Compiler {
     // 5 link: names, profiles, rule levels.
     const profiles = this.entries.profiles();
     const linked = link({ diagnostics: this.entries.diagnostics(), profiles, sectionNamesKnown: () => this.entries.sectionNamesKnown() }, this.options.ruleLevels, this.profileChecks);
-    if (files && onArtifacts && !hasErrors(linked)) onArtifacts(emitArtifacts({ profiles, agents: this.entries.agents(), targets: this.options.targets }, this.emitCache));
     // 6 emit, unless linking found errors.
     const emitted = hasErrors(linked)
       ? null
@@ -147,8 +147,10 @@ export class Compiler {
   }
 
   /** Stages 3 and 4 for the candidates whose source is not the one their entry was compiled from; returns those paths, sorted. */
-  private async compile(candidates: readonly string[], loaded: readonly Loaded[]): Promise<string[]> {
+  private async compile(candidates: readonly string[], loaded: readonly Loaded[], onArtifacts: BuildRunOptions['onArtifacts']): Promise<string[]> {
     const recompiled: string[] = [];
+    /** A source with an error (at the project's rule levels, as link will judge it): the build fails, and writes no more. */
+    let failing = false;
     await Promise.all(
       candidates.map(async (rel, i) => {
         // Kept while its source is the same object: the store reloads only what changed.
@@ -158,9 +160,19 @@ export class Compiler {
         // Counted on the other core while the rest compiles: emit needs every text's count.
         if ('compiled' in result && result.compiled) this.tokenCounting.background?.countAhead(result.compiled.text);
         recompiled.push(rel);
+        if (onArtifacts && !failing) {
+          failing = hasErrors(applyRuleLevels(result.diagnostics, this.options.ruleLevels));
+          if (!failing) this.handOver(result, onArtifacts);
+        }
       }),
     );
     return recompiled.sort();
+  }
+
+  /** A compiled section's or agent's files, to the caller that writes them while the build goes on. */
+  private handOver(result: SourceResult, onArtifacts: NonNullable<BuildRunOptions['onArtifacts']>): void {
+    if (result.role === 'section' && result.def && result.compiled) onArtifacts(sectionFiles({ def: result.def, compiled: result.compiled }, this.options.targets, this.emitCache));
+    if (result.role === 'agent' && result.def && result.compiled) onArtifacts(agentFiles({ def: result.def, compiled: result.compiled }, this.emitCache));
   }
 
   /** What the last build compiled, as the built-in lint rules read it (lint/): every section, agent and profile, each source by path. */

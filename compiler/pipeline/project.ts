@@ -41,26 +41,30 @@ export async function buildProject(options: BuildProjectOptions): Promise<Projec
   if (unchanged) return withPluginFindings(upToDate(unchanged), await pluginFindings(resolved));
   // First: the tokenizer loads on the other core while this thread loads the compiler and builds.
   const counter = startCounting(resolved);
-  /** The bundle's artifacts being written, from the moment linking passed: on a slow disk, most of a cold build's time. */
+  /** The bundle's artifacts being written, as the build compiles them: on a slow disk, most of a cold build's time. */
   let writing: Promise<PendingWrite> | null = null;
   try {
     const [{ createCompiler }, { OutputWriteError, beginWrite }] = await Promise.all([import('./compiler.js'), import('../write/write-bundle.js')]);
     const compiler = await createCompiler(resolved, { counter });
-    const begin = (artifacts: ReadonlyMap<string, string>) => beginWrite(resolved.outDir, artifacts, undefined, { ...resolved, thread: true });
-    const onArtifacts = (artifacts: ReadonlyMap<string, string>) => {
-      writing = begin(artifacts);
-      // Looked at once the build is done (below): a refusal meanwhile must not count as unhandled.
-      writing.catch(() => {});
-    };
+    const begin = () => beginWrite(resolved.outDir, new Map(), undefined, { ...resolved, thread: true });
     // Before the build, so that a plugin's error keeps it from starting to write: they read the sources themselves.
     const found = await pluginFindings(resolved);
-    const built = await compiler.build(undefined, write && !hasErrors(found) ? { onArtifacts } : {});
+    // The lock is taken and the out directory checked now; each text's artifacts are written as it is compiled.
+    // A refusal (a lock held too long, a file in the way) is reported after the build, with its diagnostics.
+    let onArtifacts: ((artifacts: ReadonlyMap<string, string>) => void) | undefined;
+    if (write && !hasErrors(found)) {
+      writing = begin();
+      writing.catch(() => {});
+      const started = await writing.catch(() => null);
+      if (started) onArtifacts = (artifacts) => started.add(artifacts);
+    }
+    const built = await compiler.build(undefined, onArtifacts ? { onArtifacts } : {});
     // The plugins' findings are not the stamp's to replay (they run on every build): `built` keeps the build's own.
     const result = withPluginFindings(built, found);
     if (!result.bundle || !write) return { ...result, written: null, upToDate: false, manifest: result.bundle?.manifest ?? null };
     let written: WriteReport;
     try {
-      const pending: PendingWrite = await (writing ?? begin(new Map()));
+      const pending: PendingWrite = await (writing ?? begin());
       writing = null;
       written = await pending.commit(result.bundle.files);
     } catch (error) {

@@ -1,15 +1,14 @@
 /**
- * The artifact writer's thread (artifact-writer.ts): writes one batch of
- * artifacts with blocking calls, and answers with what it wrote and created
- * — also when the file system refused one, with the refusal as data.
+ * The artifact writer's thread (artifact-writer.ts): writes each batch of
+ * artifacts as it comes, with blocking calls, and once told it has them all,
+ * answers with what it wrote and made — also when the file system refused
+ * one (then it writes nothing more), with the refusal as data.
  */
 import { parentPort } from 'node:worker_threads';
 import { writeArtifactFiles, type ArtifactItem, type ArtifactsWritten } from './artifact-files.js';
 
-export interface ArtifactJob {
-  outDir: string;
-  items: ArtifactItem[];
-}
+/** A batch to write, or the word that there are no more. */
+export type ArtifactMessage = { outDir: string; items: ArtifactItem[] } | { done: true };
 
 /** What went wrong, as plain data: an error does not cross threads with its class and fields. */
 export interface ThrownData {
@@ -24,17 +23,28 @@ export type ArtifactReply = ArtifactsWritten & { error?: ThrownData };
 
 if (parentPort) {
   const port = parentPort;
-  port.once('message', ({ outDir, items }: ArtifactJob) => {
-    const made = { created: [] as string[], folders: [] as string[] };
+  const made = { created: [] as string[], folders: [] as string[] };
+  const written: string[] = [];
+  let error: ThrownData | undefined;
+  port.on('message', (message: ArtifactMessage) => {
+    if ('done' in message) {
+      port.postMessage({ written, ...made, ...(error ? { error } : {}) } satisfies ArtifactReply);
+      return;
+    }
+    if (error) return;
     try {
-      port.postMessage({ written: writeArtifactFiles(outDir, items, made), ...made } satisfies ArtifactReply);
-    } catch (error) {
-      const e = error as Error & { code?: unknown; path?: unknown; file?: unknown };
-      const thrown: ThrownData = { name: e.name, message: e.message };
-      if (typeof e.code === 'string') thrown.code = e.code;
-      const at = typeof e.file === 'string' ? e.file : e.path;
-      if (typeof at === 'string') thrown.path = at;
-      port.postMessage({ written: [], ...made, error: thrown } satisfies ArtifactReply);
+      written.push(...writeArtifactFiles(message.outDir, message.items, made));
+    } catch (thrown) {
+      error = asData(thrown);
     }
   });
+}
+
+function asData(thrown: unknown): ThrownData {
+  const e = thrown as Error & { code?: unknown; path?: unknown; file?: unknown };
+  const data: ThrownData = { name: e.name, message: e.message };
+  if (typeof e.code === 'string') data.code = e.code;
+  const at = typeof e.file === 'string' ? e.file : e.path;
+  if (typeof at === 'string') data.path = at;
+  return data;
 }

@@ -1,51 +1,90 @@
 /**
- * Starts writing a bundle's artifacts and lets the build go on: on a thread of
- * its own when one can run, so that a slow disk's file creations (0.2–0.5 s
- * for 1,268 files on this project's machine, most of it waiting on the disk)
- * overlap the rest of the build — counting, emitting the manifest and
- * `bundle.mjs`. Without a spare core, or run from the TypeScript sources
- * (threads run compiled JavaScript only), the same function runs here, at once.
+ * Writes a bundle's artifacts while the build goes on: on a thread of its own
+ * when one can run, so that a slow disk's file creations (0.2–0.6 s for 1,268
+ * files on this project's machine, most of it waiting on the disk) overlap
+ * compiling, counting and emitting. Batches go to the thread as the build
+ * hands them over. Without a spare core, or run from the TypeScript sources
+ * (threads run compiled JavaScript only), each batch is written here, at once.
  */
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { canStartThreads, startThread } from '../core/threads.js';
 import { writeArtifactFiles, type ArtifactItem, type ArtifactsWritten } from './artifact-files.js';
-import type { ArtifactJob, ArtifactReply, ThrownData } from './artifact-thread.js';
+import type { ArtifactMessage, ArtifactReply, ThrownData } from './artifact-thread.js';
 import { OutputWriteError } from './write-error.js';
 
 const THREAD_URL = new URL('./artifact-thread.js', import.meta.url);
 
-/** What a write of artifacts did; `error` when the file system refused one (what was created until then is in `created`). */
+/** What a write of artifacts did; `error` when the file system refused one (what was made until then is said). */
 export type ArtifactsOutcome = ArtifactsWritten & { error?: unknown };
 
-/** Never rejects: whatever happens, the caller learns what was created, to remove it on failure. */
-export function writeArtifactsAside(outDir: string, items: ArtifactItem[], thread: boolean): Promise<ArtifactsOutcome> {
-  if (items.length === 0 || !thread || !canStartThreads()) return Promise.resolve(writeHere(outDir, items));
-  return new Promise((resolve) => {
-    const worker = startThread(THREAD_URL);
-    let settled = false;
-    const settle = (outcome: ArtifactsOutcome) => {
-      if (settled) return;
-      settled = true;
-      resolve(outcome);
-      void worker.terminate();
-    };
-    worker.once('message', (reply: ArtifactReply) => settle(reply.error ? { ...reply, error: rebuilt(reply.error) } : reply));
-    // A thread gone without a word (out of memory…): every new name it was given may have been created. They were
-    // journaled as the tool's before the thread started, so removing the ones there now removes nobody else's file.
-    const lost = (why: unknown) => settle({ written: [], created: items.filter((i) => !i.exists).map((i) => i.rel), folders: foldersOf(items), error: why });
-    worker.once('error', lost);
-    worker.once('exit', (code) => lost(new Error(`the artifact writer's thread exited (${code})`)));
-    worker.postMessage({ outDir, items } satisfies ArtifactJob);
-  });
+export interface ArtifactWriter {
+  /** Writes these too, after those given before. */
+  write(items: ArtifactItem[]): void;
+  /** Once every batch is written, or the first refusal: never rejects, so the caller learns what was made, to remove it on failure. */
+  finish(): Promise<ArtifactsOutcome>;
 }
 
-function writeHere(outDir: string, items: readonly ArtifactItem[]): ArtifactsOutcome {
+export function artifactWriter(outDir: string, thread: boolean): ArtifactWriter {
+  return thread && canStartThreads() ? threadWriter(outDir) : hereWriter(outDir);
+}
+
+function hereWriter(outDir: string): ArtifactWriter {
   const made = { created: [] as string[], folders: [] as string[] };
-  try {
-    return { written: writeArtifactFiles(outDir, items, made), ...made };
-  } catch (error) {
-    return { written: [], ...made, error };
-  }
+  const written: string[] = [];
+  let error: unknown;
+  let failed = false;
+  return {
+    write(items) {
+      if (failed) return;
+      try {
+        written.push(...writeArtifactFiles(outDir, items, made));
+      } catch (thrown) {
+        failed = true;
+        error = thrown;
+      }
+    },
+    finish: () => Promise.resolve(failed ? { written, ...made, error } : { written, ...made }),
+  };
+}
+
+function threadWriter(outDir: string): ArtifactWriter {
+  let worker: Worker | null = null;
+  /** Every item given: if the thread is lost without a word, each new name may have been created. */
+  const given: ArtifactItem[] = [];
+  let finished: Promise<ArtifactsOutcome> | null = null;
+  let settle: (outcome: ArtifactsOutcome) => void = () => {};
+  const outcome = new Promise<ArtifactsOutcome>((resolve) => {
+    settle = resolve;
+  });
+  const start = (): Worker => {
+    const started = startThread(THREAD_URL);
+    started.once('message', (reply: ArtifactReply) => settle(reply.error ? { ...reply, error: rebuilt(reply.error) } : reply));
+    // Gone without a word (out of memory…): the names it was given were journaled as the tool's before it started, so
+    // removing the ones there now removes nobody else's file.
+    const lost = (why: unknown) => settle({ written: [], created: given.filter((i) => !i.exists).map((i) => i.rel), folders: foldersOf(given), error: why });
+    started.once('error', lost);
+    started.once('exit', (code) => lost(new Error(`the artifact writer's thread exited (${code})`)));
+    return started;
+  };
+  return {
+    write(items) {
+      if (items.length === 0 || finished) return;
+      given.push(...items);
+      worker ??= start();
+      worker.postMessage({ outDir, items } satisfies ArtifactMessage);
+    },
+    finish() {
+      finished ??= (async () => {
+        if (!worker) return { written: [], created: [], folders: [] };
+        worker.postMessage({ done: true } satisfies ArtifactMessage);
+        const result = await outcome;
+        void worker.terminate();
+        return result;
+      })();
+      return finished;
+    },
+  };
 }
 
 /** Every folder the items' paths go through, parents first: those removed once empty, when a thread could not say which it made. */

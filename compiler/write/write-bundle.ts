@@ -15,7 +15,7 @@
 import fsSync from 'node:fs';
 import path from 'node:path';
 import { makeDirectories, writeArtifactFiles, type ArtifactItem } from './artifact-files.js';
-import { writeArtifactsAside } from './artifact-writer.js';
+import { artifactWriter } from './artifact-writer.js';
 import { bytesOf, prepareCommit, temporaryName, writeTemporary } from './commit-files.js';
 import { directoriesOf, dirTimes, listFiles, openOrNull, removeEmptiedDirs, unchangedSince } from './disk.js';
 import { acquireLock, StateFolderError, type OutDirLock } from './lock.js';
@@ -62,6 +62,12 @@ export async function writeBundle(outDir: string, files: ReadonlyMap<string, str
 
 /** A write begun (`beginWrite`): its artifacts on their way to disk, the out directory's lock held until `commit` or `abort`. */
 export interface PendingWrite {
+  /**
+   * Starts writing these artifacts too: the build hands each text's over as it
+   * compiles it. One the bundle does not name in the end (a section in no
+   * profile) is removed again by `commit`; a refusal is reported by it.
+   */
+  add(artifacts: ReadonlyMap<string, string>): void;
   /**
    * The bundle's files, all of them: the artifacts not given to `beginWrite`
    * are written now, then the commit files, then the files the bundle no
@@ -125,15 +131,28 @@ async function begin(
     guarded(outDir, () => lock.journal(items.filter((i) => !i.exists).map((i) => i.rel)));
     return items;
   };
-  const early = toWrite(artifacts, () => false);
-  const earlyWrite = writeArtifactsAside(outDir, early, options.thread === true);
+  const writer = artifactWriter(outDir, options.thread === true);
+  /** The artifacts handed over so far (`add`), by name; and why one could not be, to report at `commit`. */
+  const given = new Set<string>();
+  let refused: unknown;
+  const add = (files: ReadonlyMap<string, string>): void => {
+    if (refused !== undefined) return;
+    try {
+      const items = toWrite(files, (rel) => given.has(rel));
+      for (const item of items) given.add(item.rel);
+      writer.write(items);
+    } catch (error) {
+      refused = error;
+    }
+  };
+  add(artifacts);
   const made = { created: [] as string[], folders: [] as string[] };
   const { created } = made;
   const settleEarly = async () => {
-    const outcome = await earlyWrite;
+    const outcome = await writer.finish();
     created.push(...outcome.created);
     made.folders.push(...outcome.folders);
-    return outcome;
+    return refused === undefined ? outcome : { ...outcome, error: outcome.error ?? refused };
   };
   /** Before the commit, nothing new is named by a manifest: what this write created goes again, its folders once empty. */
   const undo = (committed: boolean) => {
@@ -166,11 +185,10 @@ async function begin(
         // Given early but not in the bundle after all: this write's own, so it goes (one that stood there before is
         // among `removed` below, if it is the tool's).
         for (const rel of outcome.written) if (!files.has(rel) && created.includes(rel)) fsSync.rmSync(path.join(outDir, rel), { force: true });
-        const earlyNames = new Set(early.map((i) => i.rel));
-        const late = toWrite(files, (rel) => earlyNames.has(rel));
+        const late = toWrite(files, (rel) => given.has(rel));
         written.push(...writeArtifactFiles(outDir, late, made));
-        for (const item of late) earlyNames.add(item.rel);
-        artifactNames = earlyNames;
+        for (const item of late) given.add(item.rel);
+        artifactNames = given;
       } finally {
         await preparing;
       }
@@ -222,7 +240,7 @@ async function begin(
     }
     unmakeOut(outDir, madeOut);
   };
-  return { commit, abort };
+  return { add, commit, abort };
 }
 
 /**

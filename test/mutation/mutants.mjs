@@ -2059,4 +2059,11 @@ export const MUTANTS = [
     to: '{}',
     tests: ['test/write/early-artifacts.test.ts'],
   },
+  {
+    name: 'an artifact written as it compiled, of a section in no profile, stays in the bundle',
+    file: 'compiler/write/write-bundle.ts',
+    from: 'for (const rel of outcome.written) if (!files.has(rel) && created.includes(rel)) fsSync.rmSync(path.join(outDir, rel), { force: true });',
+    to: 'void 0;',
+    tests: ['test/write/early-artifacts.test.ts'],
+  },
 ];

@@ -1,9 +1,10 @@
 /**
- * A build writes its artifacts while it still counts and emits (write/
+ * A build writes each text's artifacts as it compiles it (write/
  * artifact-writer.ts, on a thread of its own when run as the command): a build
  * that fails after they were started leaves the out directory as it was — the
- * previous bundle byte for byte, or no directory at all — and a build run from a
- * script given as text (`node --input-type=module -e`) starts its threads.
+ * previous bundle byte for byte, or no directory at all — one the bundle leaves
+ * out (a section in no profile) is removed again, and a build run from a script
+ * given as text (`node --input-type=module -e`) starts its threads.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -37,6 +38,17 @@ describe('artifacts written before emit ends', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('cache/prefix-below-minimum');
     expect(await readTree(path.join(root, 'dist'))).toEqual(before);
+  });
+
+  it('a section in no profile, written as it was compiled, is not left in the bundle', async () => {
+    const root = await tempDir();
+    await writeTree(root, { ...SOURCES, 'prompts/sections/orphan.md': '---\nname: orphan\n---\nIn no profile.\n', 'prompt-build.config.json': JSON.stringify(CONFIG) });
+    const run = await runCli(['build', '--root', root, '--no-cache']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('section/unused');
+    const files = [...(await readTree(path.join(root, 'dist'))).keys()];
+    expect(files.filter((rel) => rel.startsWith('static/intro.'))).toHaveLength(1);
+    expect(files.filter((rel) => rel.includes('orphan'))).toEqual([]);
   });
 
   it('a first build that emit fails leaves no out directory, nor the missing folders above it', async () => {
