@@ -88,7 +88,7 @@ export interface EmitCache {
   readonly sections: WeakMap<CompiledText, Emitted<SectionEntry>>;
   readonly agents: WeakMap<CompiledText, Emitted<AgentEntry>>;
   readonly claude: WeakMap<CompiledText, Emitted<ClaudeCodeEntry>>;
-  /** Each text's files, made once: by `emitArtifacts`, ahead of the counts, or by the emit that needs them first. */
+  /** Each text's files, made once: as it is compiled (`sectionFiles`, `agentFiles`), or by the emit that needs them first. */
   readonly artifacts: WeakMap<CompiledText, Artifacts<unknown>>;
   /** A source's manifest entry, the same object while its bytes and direct includes are, so that its manifest text is reused. */
   readonly sourceEntries: WeakMap<Source, SourceEntry>;
@@ -203,8 +203,8 @@ interface Emitted<E> {
 
 /**
  * A text's files, and its manifest entry once its counts are known: the files
- * need no counts, so a build writes them while the counting ends
- * (`emitArtifacts`).
+ * need no counts, so a build writes them while it is still compiling
+ * (`sectionFiles`, `agentFiles`).
  */
 interface Artifacts<E> {
   def: object;

@@ -9,7 +9,7 @@
  * The stamp is only a shortcut: any doubt (missing, unreadable, another
  * version, a file added or gone, a link retargeted, a dist file touched)
  * means a full build. Two calls: `reuseIfUnchanged` before a build,
- * `recordStamp` after one is written.
+ * `prepareStamp` before one is written, recorded once it is.
  */
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
@@ -70,16 +70,19 @@ export async function reuseIfUnchanged(options: BuildOptions): Promise<Unchanged
 }
 
 /** Records a build just written, for the next build's `reuseIfUnchanged`. Only a shortcut: a stamp that cannot be written costs a full build, no more. */
-export async function recordStamp(options: BuildOptions, build: WrittenBuild): Promise<void> {
+/**
+ * The stamp of a build about to be written, all but the bundle's files on
+ * disk: taken while its artifacts are still being written (the links'
+ * targets are a look at every include path), then recorded, by the function
+ * returned, once the bundle is in place.
+ */
+export function prepareStamp(options: BuildOptions, build: WrittenBuild): () => Promise<void> {
   const { manifest, files } = build;
-  await writeStamp(options, {
-    key: stampKey(options),
-    inputs: Object.fromEntries(Object.entries(manifest.sources).map(([rel, s]) => [path.join(options.root, rel), s.hash])),
-    links: linkTargets(build.watched),
-    manifestHash: sha256(files.get('manifest.json')!),
-    files: fileStats(options.outDir, [...files.keys()].sort()),
-    diagnostics: build.diagnostics,
-  }).catch(() => {});
+  const key = stampKey(options);
+  const inputs = Object.fromEntries(Object.entries(manifest.sources).map(([rel, s]) => [path.join(options.root, rel), s.hash]));
+  const links = linkTargets(build.watched);
+  const manifestHash = sha256(files.get('manifest.json')!);
+  return () => writeStamp(options, { key, inputs, links, manifestHash, files: fileStats(options.outDir, [...files.keys()].sort()), diagnostics: build.diagnostics }).catch(() => {});
 }
 
 /**

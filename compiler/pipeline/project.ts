@@ -6,7 +6,7 @@
  */
 import fsSync from 'node:fs';
 import path from 'node:path';
-import { recordStamp, reuseIfUnchanged, type Unchanged } from './build-stamp.js';
+import { prepareStamp, reuseIfUnchanged, type Unchanged } from './build-stamp.js';
 import { assertWritableOutDir } from '../write/out-dir.js';
 import type { OutputWriteError, PendingWrite, WriteReport } from '../write/write-bundle.js';
 import type { BuildResult } from './compiler.js';
@@ -49,36 +49,33 @@ export async function buildProject(options: BuildProjectOptions): Promise<Projec
     const begin = () => beginWrite(resolved.outDir, new Map(), undefined, { ...resolved, thread: true });
     // Before the build, so that a plugin's error keeps it from starting to write: they read the sources themselves.
     const found = await pluginFindings(resolved);
-    // The lock is taken and the out directory checked now; each text's artifacts are written as it is compiled.
-    // A refusal (a lock held too long, a file in the way) is reported after the build, with its diagnostics.
-    let onArtifacts: ((artifacts: ReadonlyMap<string, string>) => void) | undefined;
-    if (write && !hasErrors(found)) {
-      writing = begin();
-      writing.catch(() => {});
-      const started = await writing.catch(() => null);
-      if (started) onArtifacts = (artifacts) => started.add(artifacts);
-    }
-    const built = await compiler.build(undefined, onArtifacts ? { onArtifacts } : {});
+    // The out directory's lock is taken now, and each text's artifacts written as it is compiled. A refusal (a lock
+    // held too long, a file in the way) is reported after the build, with its diagnostics.
+    if (write && !hasErrors(found)) writing = begin();
+    const started = writing && (await writing.catch(() => null));
+    const built = await compiler.build(undefined, started ? { onArtifacts: (artifacts) => started.add(artifacts) } : {});
     // The plugins' findings are not the stamp's to replay (they run on every build): `built` keeps the build's own.
     const result = withPluginFindings(built, found);
     if (!result.bundle || !write) return { ...result, written: null, upToDate: false, manifest: result.bundle?.manifest ?? null };
+    const { manifest, files } = result.bundle;
+    // Exact counts that fell back to estimates are tried again by the next build, not frozen by the stamp. Prepared
+    // before the commit, while the artifacts may still be on their way to disk.
+    const exactLater = result.diagnostics.some((d) => d.rule === 'tokens/exact-unavailable');
+    const recordStamp = exactLater ? null : prepareStamp(resolved, { manifest, files, watched: compiler.watchedPaths(), diagnostics: built.diagnostics });
     let written: WriteReport;
     try {
       const pending: PendingWrite = await (writing ?? begin());
       writing = null;
-      written = await pending.commit(result.bundle.files);
+      written = await pending.commit(files);
     } catch (error) {
       if (!(error instanceof OutputWriteError)) throw error;
       const diagnostics = [...result.diagnostics, writeFailure(resolved.root, error)];
       return { ...result, ok: false, diagnostics, bundle: null, written: null, upToDate: false, manifest: null };
     }
-    const { manifest, files } = result.bundle;
-    // Exact counts that fell back to estimates are tried again by the next build, not frozen by the stamp.
-    if (result.diagnostics.some((d) => d.rule === 'tokens/exact-unavailable')) return { ...result, written, upToDate: false, manifest };
-    await recordStamp(resolved, { manifest, files, watched: compiler.watchedPaths(), diagnostics: built.diagnostics });
+    await recordStamp?.();
     return { ...result, written, upToDate: false, manifest };
   } finally {
-    // A build that failed after its artifacts were started (an error of emit's, a plugin's): they go again.
+    // A build that failed after its artifacts were started (an error in a source, of link's or emit's): they go again.
     const started = writing as Promise<PendingWrite> | null;
     if (started) await started.then((pending) => pending.abort(), () => {});
     // A library caller's process goes on: the thread and its tokenizer must not.

@@ -148,7 +148,7 @@ async function begin(
   add(artifacts);
   const made = { created: [] as string[], folders: [] as string[] };
   const { created } = made;
-  const settleEarly = async () => {
+  const writerDone = async () => {
     const outcome = await writer.finish();
     created.push(...outcome.created);
     made.folders.push(...outcome.folders);
@@ -164,8 +164,6 @@ async function begin(
 
   const commit = async (files: ReadonlyMap<string, string>): Promise<WriteReport> => {
     let committed = false;
-    /** Every artifact this write looked at, early or late. */
-    let artifactNames = new Set<string>();
     try {
       const commits = COMMIT_FILES.filter((rel) => files.has(rel));
       const removed: string[] = [];
@@ -179,7 +177,7 @@ async function begin(
       const preparing = Promise.allSettled(commits.map((rel) => prepareCommit(outDir, rel, files, previous)));
       const written: string[] = [];
       try {
-        const outcome = await settleEarly();
+        const outcome = await writerDone();
         if (outcome.error !== undefined) throw outcome.error;
         written.push(...outcome.written);
         // Given early but not in the bundle after all: this write's own, so it goes (one that stood there before is
@@ -188,7 +186,6 @@ async function begin(
         const late = toWrite(files, (rel) => given.has(rel));
         written.push(...writeArtifactFiles(outDir, late, made));
         for (const item of late) given.add(item.rel);
-        artifactNames = given;
       } finally {
         await preparing;
       }
@@ -221,7 +218,7 @@ async function begin(
       for (const rel of removed) fsSync.rmSync(path.join(outDir, rel), { force: true });
       removeEmptiedDirs(outDir, removed);
       // Each directory is one the last write left or one written to now; one emptied since reads as gone, and is listed next time.
-      const bundleDirs = listed ? directoriesOf(files.keys()) : new Set([...last!.dirTimes.keys(), ...directoriesOf(artifactNames)]);
+      const bundleDirs = listed ? directoriesOf(files.keys()) : new Set([...last!.dirTimes.keys(), ...directoriesOf(given)]);
       return { written: written.filter((rel) => files.has(rel)).sort(), removed, state: { outDir, files, dirTimes: dirTimes(outDir, bundleDirs) } };
     } catch (error) {
       undo(committed);
@@ -233,7 +230,7 @@ async function begin(
 
   const abort = async (): Promise<void> => {
     try {
-      await settleEarly();
+      await writerDone();
       undo(false);
     } finally {
       lock.release();

@@ -2041,8 +2041,8 @@ export const MUTANTS = [
   {
     name: 'a build that emit fails keeps the artifacts it started writing',
     file: 'compiler/write/write-bundle.ts',
-    from: '      await settleEarly();\n      undo(false);',
-    to: '      await settleEarly();',
+    from: '      await writerDone();\n      undo(false);',
+    to: '      await writerDone();',
     tests: ['test/write/early-artifacts.test.ts'],
   },
   {
