@@ -7,7 +7,6 @@
  * (threads run compiled JavaScript only), each batch is written here, at once.
  */
 import path from 'node:path';
-import type { Worker } from 'node:worker_threads';
 import { canStartThreads, startThread } from '../core/threads.js';
 import { writeArtifactFiles, type ArtifactItem, type ArtifactsWritten } from './artifact-files.js';
 import type { ArtifactMessage, ArtifactReply, ThrownData } from './artifact-thread.js';
@@ -49,7 +48,6 @@ function hereWriter(outDir: string): ArtifactWriter {
 }
 
 function threadWriter(outDir: string): ArtifactWriter {
-  let worker: Worker | null = null;
   /** Every item given: if the thread is lost without a word, each new name may have been created. */
   const given: ArtifactItem[] = [];
   let finished: Promise<ArtifactsOutcome> | null = null;
@@ -57,26 +55,23 @@ function threadWriter(outDir: string): ArtifactWriter {
   const outcome = new Promise<ArtifactsOutcome>((resolve) => {
     settle = resolve;
   });
-  const start = (): Worker => {
-    const started = startThread(THREAD_URL);
-    started.once('message', (reply: ArtifactReply) => settle(reply.error ? { ...reply, error: rebuilt(reply.error) } : reply));
-    // Gone without a word (out of memory…): the names it was given were journaled as the tool's before it started, so
-    // removing the ones there now removes nobody else's file.
-    const lost = (why: unknown) => settle({ written: [], created: given.filter((i) => !i.exists).map((i) => i.rel), folders: foldersOf(given), error: why });
-    started.once('error', lost);
-    started.once('exit', (code) => lost(new Error(`the artifact writer's thread exited (${code})`)));
-    return started;
-  };
+  // Started now, before the first batch: a thread takes a tenth of a second to boot, and the build has not compiled
+  // its first text yet.
+  const worker = startThread(THREAD_URL);
+  worker.once('message', (reply: ArtifactReply) => settle(reply.error ? { ...reply, error: rebuilt(reply.error) } : reply));
+  // Gone without a word (out of memory…): the names it was given were journaled as the tool's before it got them, so
+  // removing the ones there now removes nobody else's file.
+  const lost = (why: unknown) => settle({ written: [], created: given.filter((i) => !i.exists).map((i) => i.rel), folders: foldersOf(given), error: why });
+  worker.once('error', lost);
+  worker.once('exit', (code) => lost(new Error(`the artifact writer's thread exited (${code})`)));
   return {
     write(items) {
       if (items.length === 0 || finished) return;
       given.push(...items);
-      worker ??= start();
       worker.postMessage({ outDir, items } satisfies ArtifactMessage);
     },
     finish() {
       finished ??= (async () => {
-        if (!worker) return { written: [], created: [], folders: [] };
         worker.postMessage({ done: true } satisfies ArtifactMessage);
         const result = await outcome;
         void worker.terminate();
