@@ -128,8 +128,8 @@ export const MUTANTS = [
   {
     name: 'the up-to-date stamp ignores retargeted symlinks',
     file: 'compiler/pipeline/build-stamp.ts',
-    from: 'links: linkTargets(build.watched),',
-    to: 'links: {},',
+    from: 'const links = linkTargets(build.watched);',
+    to: 'const links = {};',
     tests: ['test/safety/faults.test.ts'],
   },
   {
@@ -198,8 +198,8 @@ export const MUTANTS = [
   {
     name: 'a build whose exact counts fell back is stamped up to date',
     file: 'compiler/pipeline/project.ts',
-    from: "if (result.diagnostics.some((d) => d.rule === 'tokens/exact-unavailable')) return { ...result, written, upToDate: false, manifest };",
-    to: '',
+    from: "const exactLater = result.diagnostics.some((d) => d.rule === 'tokens/exact-unavailable');",
+    to: 'const exactLater = false;',
     tests: ['test/tokens/exact-counts.test.ts'],
   },
   {
