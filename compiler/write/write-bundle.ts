@@ -183,7 +183,8 @@ async function begin(
         // Given early but not in the bundle after all: this write's own, so it goes (one that stood there before is
         // among `removed` below, if it is the tool's).
         for (const rel of outcome.written) if (!files.has(rel) && created.includes(rel)) fsSync.rmSync(path.join(outDir, rel), { force: true });
-        const late = toWrite(files, (rel) => given.has(rel));
+        // `writeBundle` gives every artifact to `beginWrite`: nothing is late, and a rebuild of a large bundle need not look again.
+        const late = files === artifacts ? [] : toWrite(files, (rel) => given.has(rel));
         written.push(...writeArtifactFiles(outDir, late, made));
         for (const item of late) given.add(item.rel);
       } finally {
