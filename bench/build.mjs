@@ -27,21 +27,24 @@ export async function benchBuild({ files, runs = 3 }) {
   const cold = [];
   const warm = [];
   const eleventy = [];
+  const eleventyOut = path.join(root, '..', `.eleventy-out-${files}`);
   for (let i = 0; i < runs; i++) {
+    // Both tools' outputs are removed together, before the pair: on this machine a burst of file creations
+    // and deletions slows the next ones for seconds, so a removal just before one tool's run and not the
+    // other's would weigh on one of them only. For the same reason the pair's order alternates.
     await fs.rm(cacheDir, { recursive: true, force: true });
     await fs.rm(out, { recursive: true, force: true });
-    // Which of the two goes first alternates: on this machine a burst of file creations and deletions (a
-    // cold build's or Eleventy's output, then its removal) slows the next ones for seconds, and the second
-    // of the pair would always pay for the first.
+    await fs.rm(eleventyOut, { recursive: true, force: true });
     if (i % 2 === 0) {
       cold.push(await buildProcess(root));
-      eleventy.push(await eleventyProcess(root));
+      eleventy.push(await eleventyProcess(root, eleventyOut));
     } else {
-      eleventy.push(await eleventyProcess(root));
+      eleventy.push(await eleventyProcess(root, eleventyOut));
       cold.push(await buildProcess(root));
     }
     warm.push(await buildProcess(root));
   }
+  await fs.rm(eleventyOut, { recursive: true, force: true });
   const coldMs = medianOf(cold.map((r) => r.ms));
   const warmMs = medianOf(warm.map((r) => r.ms));
   const eleventyMs = medianOf(eleventy);
@@ -103,17 +106,15 @@ export function buildProcess(root) {
   });
 }
 
-/** Eleventy's whole process on the tree, writing its HTML to a scratch folder. */
-function eleventyProcess(root) {
+/** Eleventy's whole process on the tree, writing its HTML to `outDir` (left for the caller to remove). */
+function eleventyProcess(root, outDir) {
   return new Promise((resolve, reject) => {
-    fs.mkdtemp(path.join(root, '..', '.eleventy-out-')).then((outDir) => {
-      const started = performance.now();
-      const cli = path.join(HERE, '..', 'node_modules/@11ty/eleventy/cmd.cjs');
-      execFile(process.execPath, [cli, `--config=${path.join(HERE, 'eleventy.config.mjs')}`, `--input=${root}`, `--output=${outDir}`, '--quiet'], { maxBuffer: 1 << 24 }, (error) => {
-        const ms = performance.now() - started;
-        fs.rm(outDir, { recursive: true, force: true }).then(() => (error ? reject(error) : resolve(ms)), reject);
-      });
-    }, reject);
+    const started = performance.now();
+    const cli = path.join(HERE, '..', 'node_modules/@11ty/eleventy/cmd.cjs');
+    execFile(process.execPath, [cli, `--config=${path.join(HERE, 'eleventy.config.mjs')}`, `--input=${root}`, `--output=${outDir}`, '--quiet'], { maxBuffer: 1 << 24 }, (error) => {
+      if (error) return reject(error);
+      resolve(performance.now() - started);
+    });
   });
 }
 
