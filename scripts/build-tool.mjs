@@ -45,6 +45,9 @@ await build({
   output: { dir: BIN, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
 });
 fs.chmodSync(path.join(BIN, 'prompt-build.js'), 0o755);
+// The unbundled command stays runnable: `npx` keeps, per project folder, a link to the `bin` it found the first
+// time, and a clone that ran it before the bundle existed still goes through lib/cli/bin.js.
+fs.chmodSync(path.join(LIB, 'cli/bin.js'), 0o755);
 
 // The tokenizer's ranks as JSON, beside both copies of the counter that reads them (tokens/o200k.ts says why).
 const { RANKS_JSON } = await import(path.join(LIB, 'tokens/o200k.js'));
