@@ -50,6 +50,13 @@ export interface WriteOptions {
 export { OutputWriteError } from './write-error.js';
 
 /**
+ * Artifacts to a batch when a build hands them over text by text: a journal
+ * append and a message to the writer's thread each, instead of one per
+ * compiled section.
+ */
+const ADD_BATCH = 32;
+
+/**
  * `last`: what the last write to `outDir` left there (watch mode). A file
  * still there with the same content as then is not checked again, and when
  * no directory of the bundle was modified since, the directories are not
@@ -128,6 +135,10 @@ async function begin(
       }
     });
     items.sort((a, b) => (a.rel < b.rel ? -1 : 1));
+    return items;
+  };
+  /** Journaled before they are created: a crash meanwhile leaves nothing unknown behind. */
+  const journaled = (items: ArtifactItem[]): ArtifactItem[] => {
     guarded(outDir, () => lock.journal(items.filter((i) => !i.exists).map((i) => i.rel)));
     return items;
   };
@@ -135,20 +146,30 @@ async function begin(
   /** The artifacts handed over so far (`add`), by name; and why one could not be, to report at `commit`. */
   const given = new Set<string>();
   let refused: unknown;
-  const add = (files: ReadonlyMap<string, string>): void => {
-    if (refused !== undefined) return;
+  /** Handed over, not yet journaled and sent: they go `ADD_BATCH` at a time, one journal line-run and one message each. */
+  let waiting: ArtifactItem[] = [];
+  const send = (): void => {
+    if (waiting.length === 0 || refused !== undefined) return;
     try {
-      const items = toWrite(files, (rel) => given.has(rel));
-      for (const item of items) given.add(item.rel);
-      writer.write(items);
+      writer.write(journaled(waiting));
     } catch (error) {
       refused = error;
     }
+    waiting = [];
+  };
+  const add = (files: ReadonlyMap<string, string>): void => {
+    if (refused !== undefined) return;
+    for (const item of toWrite(files, (rel) => given.has(rel))) {
+      given.add(item.rel);
+      waiting.push(item);
+    }
+    if (waiting.length >= ADD_BATCH) send();
   };
   add(artifacts);
   const made = { created: [] as string[], folders: [] as string[] };
   const { created } = made;
   const writerDone = async () => {
+    send();
     const outcome = await writer.finish();
     created.push(...outcome.created);
     made.folders.push(...outcome.folders);
@@ -184,7 +205,7 @@ async function begin(
         // among `removed` below, if it is the tool's).
         for (const rel of outcome.written) if (!files.has(rel) && created.includes(rel)) fsSync.rmSync(path.join(outDir, rel), { force: true });
         // `writeBundle` gives every artifact to `beginWrite`: nothing is late, and a rebuild of a large bundle need not look again.
-        const late = files === artifacts ? [] : toWrite(files, (rel) => given.has(rel));
+        const late = files === artifacts ? [] : journaled(toWrite(files, (rel) => given.has(rel)));
         written.push(...writeArtifactFiles(outDir, late, made));
         for (const item of late) given.add(item.rel);
       } finally {
