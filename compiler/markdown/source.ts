@@ -262,7 +262,9 @@ export function splitFrontmatter(text: string): Pick<ParsedSource, 'data' | 'bod
   const language = text.charAt(3) === '-' ? '' : matter.language(text).name;
   if (language !== '' && !/^ya?ml$/i.test(language)) {
     const note = 'open the frontmatter with a line holding only `---`, and write it in YAML';
-    return { data: {}, bodyOffset: 0, problems: [{ rule: 'frontmatter/invalid-yaml', offset: 3, message: `frontmatter in '${language}' is not read: only YAML frontmatter is`, note }] };
+    // The name as the file wrote it, cut: the rest of a long first line is not a language.
+    const named = language.length > 40 ? `${language.slice(0, 40)}…` : language;
+    return { data: {}, bodyOffset: 0, problems: [{ rule: 'frontmatter/invalid-yaml', offset: 3, message: `frontmatter in '${named}' is not read: only YAML frontmatter is`, note }] };
   }
   let yamlError: { offset: number; message: string; note?: string } | undefined;
   const lenient: Problem[] = [];

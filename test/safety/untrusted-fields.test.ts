@@ -115,6 +115,14 @@ describe('frontmatter in another language than YAML', () => {
     await expect(fs.access(marker)).rejects.toThrow();
   });
 
+  it('a long first line is named cut, not whole', async () => {
+    const root = await tempDir();
+    await writeTree(root, { ...SOURCES, 'prompts/sections/intro.md': `---${'x'.repeat(5000)}\nname: intro\n---\nHello.\n` });
+    const built = await buildProject({ root, cacheDir: null, write: false });
+    const refused = built.diagnostics.find((d) => d.rule === 'frontmatter/invalid-yaml')!;
+    expect(refused.message).toBe(`frontmatter in '${'x'.repeat(40)}…' is not read: only YAML frontmatter is`);
+  });
+
   it('`---yaml` and `--- yml` are YAML', async () => {
     const root = await tempDir();
     await writeTree(root, { ...SOURCES, 'prompts/sections/intro.md': '---yaml\nname: intro\n---\nHello.\n', 'prompts/sections/two.md': '--- yml\nname: two\n---\nTwo.\n' });
