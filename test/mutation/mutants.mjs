@@ -2066,4 +2066,11 @@ export const MUTANTS = [
     to: 'void 0;',
     tests: ['test/write/early-artifacts.test.ts'],
   },
+  {
+    name: "a library user's build leaves its counting thread running",
+    file: 'compiler/pipeline/project.ts',
+    from: '    await counter?.close();',
+    to: '    void 0;',
+    tests: ['test/tokens/background-counter.test.ts'],
+  },
 ];

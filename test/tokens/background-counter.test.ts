@@ -56,6 +56,26 @@ describe('the counting thread', () => {
     await counter.close();
   });
 
+  it.skipIf(process.platform !== 'linux')('a library user’s builds leave no thread behind (/proc/self/task)', async () => {
+    const root = await tempDir();
+    await writeTree(root, { 'prompts/profiles/default.md': '---\nsections: [a]\n---\n', 'prompts/sections/a.md': '---\nname: a\n---\nHello.\n' });
+    const script = `import fs from 'node:fs';
+      const { buildProject } = await import(${JSON.stringify(pathToFileURL(path.join(REPO, 'lib/index.js')).href)});
+      const threads = () => fs.readdirSync('/proc/self/task').length;
+      await buildProject({ root: process.argv[2], cacheDir: null, write: false });
+      const after1 = threads();
+      for (let i = 0; i < 4; i++) await buildProject({ root: process.argv[2], cacheDir: null, write: false });
+      // A thread ended is gone from the list a moment later: polled, with a deadline.
+      const deadline = Date.now() + 10_000;
+      while (threads() > after1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      console.log(threads() - after1);`;
+    await fs.writeFile(path.join(root, 'threads.mjs'), script);
+    const stdout = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, [path.join(root, 'threads.mjs'), root], { timeout: 60_000 }, (error, out) => (error ? reject(error) : resolve(out))),
+    );
+    expect(Number(stdout.trim())).toBeLessThanOrEqual(0);
+  });
+
   it('neither keeps a library user’s process alive after a build, nor lets it end while a build waits for its counts', async () => {
     const root = await tempDir();
     const sections = Object.fromEntries(Array.from({ length: 70 }, (_, i) => [`prompts/sections/s${i}.md`, `Section ${i}.\n`]));
