@@ -20,6 +20,18 @@ let preview: WatchedPage;
 
 const intro = () => preview.page.locator('#sections details[data-name="intro"] .ln').first().textContent();
 
+/**
+ * Saves as an editor that renames a finished file into place: the watcher never
+ * sees the file empty. `fs.writeFile` truncates, then writes; on a loaded machine
+ * the watcher's quiet period can end between the two, and a build of the empty
+ * section would become the "last good build" this test looks for.
+ */
+async function save(rel: string, text: string): Promise<void> {
+  const temporary = path.join(root, 'saving.tmp');
+  await fs.writeFile(temporary, text);
+  await fs.rename(temporary, path.join(root, rel));
+}
+
 beforeAll(async () => {
   root = await tempDir('pb-serve-');
   await writeTree(root, {
@@ -55,7 +67,7 @@ describe('prompt-build watch --serve', () => {
   });
 
   it('after a breaking edit shows the diagnostics above the last good build, and recovers with the next save', async () => {
-    await fs.writeFile(path.join(root, 'prompts/sections/intro.md'), 'You work in {{cwd}}.\n');
+    await save('prompts/sections/intro.md', 'You work in {{cwd}}.\n');
     const failure = preview.page.locator('#build-failure');
     await expect.poll(() => failure.count(), { timeout: 15_000 }).toBe(1);
     expect(await failure.textContent()).toMatch(/^✖ Build failed — showing the last good build below[\s\S]*prompts\/sections\/intro\.md:1:\d+: error /);
