@@ -16,13 +16,27 @@ export function canStartThreads(): boolean {
 }
 
 /**
+ * The most a thread's young generation may take. V8's default lets it grow
+ * to 48 MB per thread; the build's threads make short-lived objects by the
+ * million (a parse's events, a count's pieces, a batch's texts) and keep few
+ * of them, so a small one is swept as quickly, and far fewer fresh pages are
+ * touched. On this project's machine a fresh page costs about 10 µs (a fault
+ * in a virtual machine): a cold build of the 1,000-file tree took 7,000 fewer
+ * faults, and in 10 runs each, 1,425–1,437 ms against 1,492 ms (medians); at
+ * 10,000 files, 8.2 s against 8.7 s (3 runs each).
+ */
+const YOUNG_GENERATION_MB = 8;
+
+/**
  * A thread running `url`, with this process's Node options (a profiler's, say),
  * which a thread inherits — unless they hold `--input-type`, which is only for
  * a main script given as text: a thread started under `node --input-type=module
  * -e …` fails at once with it. Such a thread gets none (a thread may not be
- * given some of the others explicitly, such as a heap limit).
+ * given some of the others explicitly, such as a heap limit: its heap is set
+ * by `resourceLimits`).
  */
 export function startThread(url: URL): Worker {
   const textMain = process.execArgv.some((arg) => arg === '--input-type' || arg.startsWith('--input-type='));
-  return new Worker(fileURLToPath(url), textMain ? { execArgv: [] } : {});
+  const resourceLimits = { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB };
+  return new Worker(fileURLToPath(url), textMain ? { execArgv: [], resourceLimits } : { resourceLimits });
 }
