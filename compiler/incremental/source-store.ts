@@ -4,9 +4,9 @@
  * rebuilds (a changed file is forgotten, then loaded again). Parse results
  * come from the persistent cache when the bytes are unchanged.
  */
-import fsSync from 'node:fs';
 import type { IncludeLimits } from '../core/options.js';
 import { isInside } from '../core/paths.js';
+import { realPathResolver, type RealPathResolver, type ResolvedPath } from '../core/real-paths.js';
 import { relativeToRoot } from '../include/include.js';
 import type { ParseCache } from './parse-cache.js';
 import { ParsePool } from './parse-pool.js';
@@ -104,8 +104,9 @@ export class SourceStore {
     };
 
     const reads: Array<RawFile | ReadFailure> = [];
+    const resolve = realPathResolver();
     for (const [i, file] of todo.entries()) {
-      const read = this.readConfined(file);
+      const read = this.readConfined(file, resolve);
       const raw = read.ok ? rawFile(file, relativeToRoot(this.root, file), read.bytes) : read.failure;
       reads.push(raw);
       if ('kind' in raw || queued.has(raw.hash)) continue;
@@ -143,7 +144,7 @@ export class SourceStore {
   }
 
   private async read(file: string): Promise<Loaded> {
-    const read = this.readConfined(file);
+    const read = this.readConfined(file, realPathResolver());
     if (!read.ok) return read.failure;
     const raw = rawFile(file, relativeToRoot(this.root, file), read.bytes);
     let parsed = this.cache.get(raw.hash);
@@ -158,17 +159,16 @@ export class SourceStore {
    * Reads a file only when its real path is inside the root: a source that is
    * a symlink out of the project is refused before anything opens it.
    */
-  private readConfined(file: string): ReadResult {
-    let real: string;
+  private readConfined(file: string, resolve: RealPathResolver): ReadResult {
+    let resolved: ResolvedPath;
     try {
-      // One realpath(3) call, blocking: cheaper than the promise round trip for thousands of files.
-      real = fsSync.realpathSync.native(file);
+      resolved = resolve(file);
     } catch {
       return readTextFileSync(file, this.limits.maxBytes); // missing, or unreadable: the reader says which
     }
-    if (!isInside(this.root, real)) return { ok: false, failure: { kind: 'outside-root' } };
-    const unsaved = this.overlay.get(file) ?? this.overlay.get(real);
+    if (!isInside(this.root, resolved.real)) return { ok: false, failure: { kind: 'outside-root' } };
+    const unsaved = this.overlay.get(file) ?? this.overlay.get(resolved.real);
     if (unsaved !== undefined) return textFromBytes(Buffer.from(unsaved, 'utf8'), this.limits.maxBytes);
-    return readTextFileSync(real, this.limits.maxBytes);
+    return readTextFileSync(resolved.real, this.limits.maxBytes, resolved.stat);
   }
 }

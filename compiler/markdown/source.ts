@@ -94,23 +94,39 @@ export async function readTextFile(file: string, maxBytes: number): Promise<Read
 /**
  * The same, blocking. A build reads thousands of small files and does nothing
  * else meanwhile: four promise round trips per file cost more than the reads.
+ * `lstat`, when the caller has it (see core/real-paths.ts), is the path's own
+ * and says it is no link: it stands for the `stat` before opening, and the
+ * file is opened without following a link that took its place since.
  */
-export function readTextFileSync(file: string, maxBytes: number): ReadResult {
+export function readTextFileSync(file: string, maxBytes: number, lstat?: fsSync.Stats): ReadResult {
   let fd: number;
   try {
-    const refused = guard(fsSync.statSync(file), maxBytes);
+    const refused = guard(lstat ?? fsSync.statSync(file), maxBytes);
     if (refused) return refused;
-    fd = fsSync.openSync(file, OPEN_FLAGS);
+    fd = fsSync.openSync(file, lstat ? OPEN_FLAGS | (fsSync.constants.O_NOFOLLOW ?? 0) : OPEN_FLAGS);
   } catch (error) {
     return { ok: false, failure: openFailure(error) };
   }
   try {
-    return guard(fsSync.fstatSync(fd), maxBytes) ?? checkText(fsSync.readFileSync(fd));
+    const stat = fsSync.fstatSync(fd);
+    return guard(stat, maxBytes) ?? checkText(readOpenFile(fd, stat.size));
   } catch (error) {
     return { ok: false, failure: openFailure(error) };
   } finally {
     fsSync.closeSync(fd);
   }
+}
+
+/** The `size` bytes `fstat` found, or fewer if the file shrank since: `readFileSync` would `fstat` it again first. */
+function readOpenFile(fd: number, size: number): Buffer {
+  const bytes = Buffer.allocUnsafe(size);
+  let read = 0;
+  while (read < size) {
+    const n = fsSync.readSync(fd, bytes, read, size - read, null);
+    if (n === 0) break;
+    read += n;
+  }
+  return read === size ? bytes : bytes.subarray(0, read);
 }
 
 /** Refuses before reading: not a regular file, or over the size limit. */

@@ -17,6 +17,7 @@ import path from 'node:path';
 import type { BuildOptions } from '../core/options.js';
 import type { Diagnostic } from '../diagnostics/diagnostics.js';
 import { sha256, stableStringify } from '../core/hash.js';
+import { realPathResolver, type RealPathResolver } from '../core/real-paths.js';
 import { TOOL_FINGERPRINT } from '../core/version.js';
 import { factsOutdated } from '../cache-facts/facts-age.js';
 import type { Manifest } from '../runtime/manifest.js';
@@ -118,8 +119,9 @@ async function writeStamp(options: BuildOptions, stamp: BuildStamp): Promise<voi
 /** Where each of `paths` leads now, for those that are not plain paths to themselves. */
 function linkTargets(paths: Iterable<string>): Record<string, string | null> {
   const links: Record<string, string | null> = {};
+  const resolve = realPathResolver();
   for (const p of paths) {
-    const real = realOrNull(p);
+    const real = realOrNull(p, resolve);
     if (real !== p) links[p] = real;
   }
   return links;
@@ -141,7 +143,8 @@ function fileStats(outDir: string, files: Iterable<string>): Record<string, stri
 function heldManifest(stamp: BuildStamp, key: string, discovered: readonly string[], outDir: string): Buffer | null {
   if (stamp.key !== key || stamp.links === undefined || typeof stamp.files !== 'object' || Array.isArray(stamp.files)) return null;
   if (!discovered.every((f) => f in stamp.inputs)) return null;
-  if (Object.entries(stamp.links).some(([p, real]) => realOrNull(p) !== real)) return null;
+  const resolve = realPathResolver();
+  if (Object.entries(stamp.links).some(([p, real]) => realOrNull(p, resolve) !== real)) return null;
   // Blocking reads, one file after another, stopping at the first change: many small files, where each
   // asynchronous read's trips through the thread pool cost more than the read (see cli/read-bundle.ts).
   for (const [file, hash] of Object.entries(stamp.inputs)) if (hashFile(file) !== hash) return null;
@@ -157,9 +160,9 @@ function statKey(file: string): string {
   return s ? `${s.size}:${s.mtimeNs}:${s.ino}` : 'missing';
 }
 
-function realOrNull(p: string): string | null {
+function realOrNull(p: string, resolve: RealPathResolver): string | null {
   try {
-    return fsSync.realpathSync.native(p);
+    return resolve(p).real;
   } catch {
     return null;
   }

@@ -126,6 +126,20 @@ export const MUTANTS = [
     tests: ['test/safety/faults.test.ts'],
   },
   {
+    name: 'a source that is a link is taken for a file where it stands',
+    file: 'compiler/core/real-paths.ts',
+    from: 'if (!stat.isSymbolicLink()) return { real: candidate, stat };',
+    to: 'return { real: candidate, stat };',
+    tests: ['test/pipeline/hostile.test.ts', 'test/markdown/special-files.test.ts', 'test/safety/faults.test.ts'],
+  },
+  {
+    name: 'every folder is taken for the first one resolved',
+    file: 'compiler/core/real-paths.ts',
+    from: 'let realFolder = folders.get(folder);',
+    to: 'let realFolder = [...folders.values()][0];',
+    tests: ['test/pipeline/hostile.test.ts', 'test/markdown/special-files.test.ts'],
+  },
+  {
     name: 'the up-to-date stamp ignores retargeted symlinks',
     file: 'compiler/pipeline/build-stamp.ts',
     from: 'const links = linkTargets(build.watched);',
