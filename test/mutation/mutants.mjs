@@ -1411,7 +1411,7 @@ export const MUTANTS = [
   {
     name: 'issue 31: the language server builds the files on disk, not the unsaved buffers',
     file: 'compiler/incremental/source-store.ts',
-    from: 'const unsaved = this.overlay.get(file) ?? this.overlay.get(real);',
+    from: 'const unsaved = this.overlay.get(file) ?? this.overlay.get(resolved.real);',
     to: 'const unsaved = undefined as string | undefined;',
     tests: ['test/lsp/server.test.ts'],
   },
@@ -2069,8 +2069,8 @@ export const MUTANTS = [
   {
     name: 'a thread inherits --input-type from a script given as text, and fails at once',
     file: 'compiler/core/threads.ts',
-    from: 'textMain ? { execArgv: [] } : {}',
-    to: '{}',
+    from: 'textMain ? { execArgv: [], resourceLimits } : { resourceLimits }',
+    to: '{ resourceLimits }',
     tests: ['test/write/early-artifacts.test.ts'],
   },
   {
