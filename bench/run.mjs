@@ -48,10 +48,9 @@ row('no-change build of this repository’s prompts (whole process)', ms(s.build
 row('render of the default profile (whole process)', ms(s.renderMs), `node -e 0 ${ms(s.nodeMs)}`, x(s.renderRatio), '≤ 2.5×');
 
 for (const files of sizes) {
-  // Five pairs at 1,000 files, whose ratio to Eleventy has a target and whose runs take seconds: on this machine one
-  // run of either tool moves by a fifth (docs/benchmarks.md, "Reading the numbers"). Three at 10,000, whose floor (b)
-  // alone takes 25 s a run.
-  const b = await benchBuild({ files, runs: files >= 10000 ? 3 : 5 });
+  // Medians of five: on this machine one run of either tool, and of floor (b), moves by a fifth or more (docs/benchmarks.md,
+  // "Reading the numbers").
+  const b = await benchBuild({ files, runs: 5 });
   row(`cold build, ${files.toLocaleString('en')} files (whole process)`, ms(b.coldMs), `(b) ${ms(b.floorBMs)}`, x(b.coldVsB), files >= 10000 ? '≤ 0.30×' : '');
   row(`cold build against Eleventy 3.1.8, ${files.toLocaleString('en')} files (whole process)`, ms(b.coldMs), `Eleventy ${ms(b.eleventyMs)}`, x(b.coldVsEleventy), files === 1000 ? '≤ 0.8×' : '');
   row(`no-change build, ${files.toLocaleString('en')} files (whole process)`, ms(b.warmMs), `(a) ${ms(b.floorAMs)}`, x(b.warmVsA), files >= 10000 ? '≤ 3×' : '');
