@@ -3,7 +3,7 @@
  * along a path, one `readlink` per component: a source in the benchmark's
  * trees costs nine calls, 13.5 µs, on this project's machine (a virtual
  * machine, where a system call costs microseconds), and a build resolves
- * every source and every include's target. A resolver resolves each folder once
+ * every source. A resolver resolves each folder once
  * and each file with one `lstat`, which it hands over: a file that is not a
  * link is its folder's real path plus its name.
  *

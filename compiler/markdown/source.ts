@@ -10,7 +10,7 @@ import jsyaml from 'js-yaml';
 import YAML from 'yaml';
 import { diagnostic, positionAt, type Diagnostic } from '../diagnostics/diagnostics.js';
 import { sha256 } from '../core/hash.js';
-import { fileType } from '../runtime/read-regular-file.js';
+import { fileType, readAtMost } from '../runtime/read-regular-file.js';
 import { scanBody, type Scan } from './scan.js';
 import { textProblem, type TextProblem } from './text-check.js';
 import { parseLeniently, type LenientStop, type QuotedLine } from './lenient-yaml.js';
@@ -109,24 +109,12 @@ export function readTextFileSync(file: string, maxBytes: number, lstat?: fsSync.
   }
   try {
     const stat = fsSync.fstatSync(fd);
-    return guard(stat, maxBytes) ?? checkText(readOpenFile(fd, stat.size));
+    return guard(stat, maxBytes) ?? checkText(readAtMost(fd, stat.size));
   } catch (error) {
     return { ok: false, failure: openFailure(error) };
   } finally {
     fsSync.closeSync(fd);
   }
-}
-
-/** The `size` bytes `fstat` found, or fewer if the file shrank since: `readFileSync` would `fstat` it again first. */
-function readOpenFile(fd: number, size: number): Buffer {
-  const bytes = Buffer.allocUnsafe(size);
-  let read = 0;
-  while (read < size) {
-    const n = fsSync.readSync(fd, bytes, read, size - read, null);
-    if (n === 0) break;
-    read += n;
-  }
-  return read === size ? bytes : bytes.subarray(0, read);
 }
 
 /** Refuses before reading: not a regular file, or over the size limit. */

@@ -110,7 +110,7 @@ function refuseUnlessRegular(s: fs.Stats, maxBytes: number): void {
 }
 
 /** The first `size` bytes: a file that grows while it is read does not grow the read. */
-function readAtMost(fd: number, size: number): Buffer {
+export function readAtMost(fd: number, size: number): Buffer {
   const bytes = Buffer.allocUnsafe(size);
   let filled = 0;
   while (filled < size) {
